@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+
+export const candidates = pgTable(
+  'candidates',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => organizations.id),
+    /** Trimmed and lower-cased on write, so the unique index is case-insensitive. */
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    locale: text('locale').notNull().default('fr'),
+    cvUrl: text('cv_url'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    source: text('source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('candidates_org_email_uq').on(t.orgId, t.email),
+    index('candidates_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('candidates_tags_idx').using('gin', t.tags),
+  ],
+);

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns';
+import { candidates } from './candidates';
+import { interviewConfigs } from './interview-configs';
+import { jobs } from './jobs';
+import { organizations } from './organizations';
+import { stages } from './stages';
+
+export const INTERVIEW_STATUSES = ['DRAFT', 'INVITED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
+export type InterviewStatus = (typeof INTERVIEW_STATUSES)[number];
+
+/**
+ * `status` is the stored state. An INVITED interview whose expiresAt has passed is EXPIRED for every reader
+ * before the sweep persists it: see server/services/interviews/effective-status.ts.
+ */
+export const interviews = pgTable(
+  'interviews',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => organizations.id),
+    candidateId: text('candidate_id').notNull().references(() => candidates.id),
+    jobId: text('job_id').notNull().references(() => jobs.id),
+    campaignId: text('campaign_id').references(() => campaigns.id),
+    stageId: text('stage_id').references(() => stages.id),
+    configId: text('config_id').references(() => interviewConfigs.id),
+    status: text('status').$type<InterviewStatus>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    audioUrl: text('audio_url'),
+    /** SHA-256 of the invitation link's token; a resend replaces it, so the old link stops working. */
+    inviteTokenHash: text('invite_token_hash').unique(),
+    reminderEnabled: boolean('reminder_enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('interviews_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('interviews_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('interviews_org_job_created_idx').on(t.orgId, t.jobId, t.createdAt.desc(), t.id.desc()),
+    index('interviews_org_campaign_created_idx').on(t.orgId, t.campaignId, t.createdAt.desc(), t.id.desc()),
+    index('interviews_org_candidate_idx').on(t.orgId, t.candidateId),
+    index('interviews_invited_expiry_idx').on(t.expiresAt).where(sql`status = 'INVITED'`),
+  ],
+);

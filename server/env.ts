@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/ }).optional())
+  .optional();
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional())
+    .optional(),
+  PGLITE_DIR: z.string().default('.data/pglite'),
+  AGENT_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  MEDIA_TOKEN_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RESEND_API_KEY: optionalString,
+  RESEND_BASE_URL: optionalUrl,
+  EMAIL_FROM: z.string().default('Interview Screening <no-reply@interviews.localhost>'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** Start the job workers inside the web process (default) or leave them to `npm run worker`. */
+  RUN_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
+
+export class EnvError extends Error {}
+
+/** Validates the environment once, with a message per bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    const missing = (['AGENT_SECRET', 'MEDIA_TOKEN_SECRET', 'APP_URL'] as const).filter((k) => !env[k]);
+    if (missing.length > 0) {
+      throw new EnvError(`Invalid environment configuration:\n${missing.map((k) => `  ${k}: required in production`).join('\n')}`);
+    }
+  }
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+/** For the server entry and tests, after they have set process.env. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import next from 'next';
+import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from '@/db/client';
+import { getEnv } from '@/server/env';
+import { log } from '@/server/log';
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  database: DatabaseHandle;
+  close: () => Promise<void>;
+};
+
+export type StartServerOptions = {
+  dev: boolean;
+  port?: number;
+  hostname?: string;
+  /** An already open database (tests); otherwise opened from the environment. */
+  database?: DatabaseHandle;
+};
+
+/** Opens the database from DATABASE_URL, or the embedded one under PGLITE_DIR (with its lock). */
+export async function openConfiguredDatabase(): Promise<DatabaseHandle> {
+  const env = getEnv();
+  return env.DATABASE_URL ? openDatabase({ databaseUrl: env.DATABASE_URL }) : openDatabase({ dataDir: env.PGLITE_DIR });
+}
+
+/**
+ * The one server entry for dev, production and tests: opens and migrates the database before the first request,
+ * then hands every request to Next.js in this same process.
+ */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const env = getEnv();
+  const database = options.database ?? (await openConfiguredDatabase());
+  await migrateDatabase(database);
+  setDatabase(database);
+
+  const hostname = options.hostname ?? '0.0.0.0';
+  const app = next({ dev: options.dev, dir: process.cwd(), hostname, port: options.port ?? env.PORT, quiet: !options.dev });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      log.error({ err: error }, 'request handler failed');
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error' } }));
+      }
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? env.PORT, hostname, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let closed = false;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    database,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await app.close?.();
+      setDatabase(undefined);
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { router } from '@/server/trpc';
+import { candidatesRouter } from './candidates/router';
+import { interviewsRouter } from './interviews/router';
+
+/** One router, two surfaces: the dashboard calls it through tRPC, REST v1 through trpc-to-openapi. */
+export const appRouter = router({
+  candidates: candidatesRouter,
+  interviews: interviewsRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { INTERVIEW_STATUSES } from '@/db/schema';
+import { idString, isoDateTime, nullableTimestampOut, timestampOut } from '../fields';
+
+export const InterviewStatusSchema = z.enum(INTERVIEW_STATUSES);
+
+export const CreateInterviewInputSchema = z.strictObject({
+  candidateId: idString('Candidate id (cnd_…).'),
+  jobId: idString('Job posting id (job_…).'),
+  campaignId: idString('Hiring process (campaign) id (cmp_…); must be a campaign for jobId.').optional(),
+  stageId: idString('Pipeline stage id (stg_…); must belong to campaignId.').optional(),
+  configId: idString('Interview configuration id (cfg_…).').optional(),
+  expiresAt: isoDateTime().optional().describe('Expiration of the invitation link, in the future. Default: 7 days from now.'),
+  sendInvite: z.boolean().default(true).describe('Send the invitation email now (status INVITED) or keep a DRAFT. Default true.'),
+});
+export type CreateInterviewInput = z.infer<typeof CreateInterviewInputSchema>;
+
+export const InterviewSchema = z.object({
+  id: z.string().describe('Interview id (itv_…).'),
+  candidateId: z.string(),
+  jobId: z.string(),
+  campaignId: z.string().nullable(),
+  stageId: z.string().nullable(),
+  configId: z.string().nullable(),
+  status: InterviewStatusSchema.describe('INVITED past expiresAt reads as EXPIRED.'),
+  expiresAt: timestampOut(),
+  invitedAt: nullableTimestampOut(),
+  startedAt: nullableTimestampOut(),
+  completedAt: nullableTimestampOut(),
+  cancelledAt: nullableTimestampOut(),
+  endedAt: nullableTimestampOut(),
+  audioUrl: z.string().nullable().describe('Full recording, set at finalization.'),
+  reportId: z.string().nullable().describe('Report id (rpt_…) once finalization requested one.'),
+  overallScore: z.number().nullable().describe('0–100 once the report is ready.'),
+  createdAt: timestampOut(),
+  updatedAt: timestampOut(),
+});
+export type InterviewDto = z.infer<typeof InterviewSchema>;
+
+export const TranscriptTurnSchema = z.object({
+  turnNumber: z.number().int(),
+  role: z.enum(['agent', 'candidate']),
+  content: z.string(),
+  audioUrl: z.string().nullable(),
+  createdAt: timestampOut(),
+  updatedAt: timestampOut(),
+});
+
+export const EvaluationSchema = z
+  .object({
+    reportId: z.string(),
+    status: z.enum(['PENDING', 'READY', 'FAILED']),
+    overallScore: z.number().nullable(),
+    recommendation: z.enum(['STRONG_YES', 'YES', 'NO', 'DEFINITELY_NO', 'NO_DECISION']).nullable(),
+    summary: z.string().nullable(),
+    criteria: z.array(
+      z.object({ key: z.string(), label: z.string(), score: z.number().nullable(), weight: z.number(), evidenceTurns: z.array(z.number().int()) }),
+    ),
+    flags: z.array(z.object({ code: z.string(), turnNumber: z.number().int() })),
+  })
+  .describe("The report's scorecard; null before a report exists.");
+
+export const InterviewDetailSchema = InterviewSchema.extend({
+  candidate: z.object({ id: z.string(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  transcript: z.array(TranscriptTurnSchema).describe('The conversation turns, ordered by turnNumber.'),
+  evaluation: EvaluationSchema.nullable(),
+});
+export type InterviewDetailDto = z.infer<typeof InterviewDetailSchema>;

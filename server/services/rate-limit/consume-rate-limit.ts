@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { rowsOf } from '@/db/rows';
+
+export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; allowed: boolean };
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Counts one request against the key's current one-minute window. One atomic upsert in the shared database, so
+ * every app instance sees the same count and a burst of N+1 lets exactly N through.
+ */
+export async function consumeRateLimit(db: DbExecutor, input: { apiKeyId: string; limit: number; now?: Date }): Promise<RateLimitState> {
+  const now = input.now ?? new Date();
+  const windowStart = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limit_windows (api_key_id, window_start, count)
+    values (${input.apiKeyId}, ${windowStart.toISOString()}::timestamptz, 1)
+    on conflict (api_key_id, window_start) do update set count = rate_limit_windows.count + 1
+    returning count`);
+  const rows = rowsOf<{ count: number }>(result);
+  const count = Number(rows[0].count);
+  const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now.getTime()) / 1000));
+  return { limit: input.limit, remaining: Math.max(0, input.limit - count), resetSeconds, allowed: count <= input.limit };
+}
+
+/** Drops windows that ended: called by the maintenance job. */
+export async function pruneRateLimitWindows(db: DbExecutor, now = new Date()): Promise<void> {
+  await db.execute(sql`delete from rate_limit_windows where window_start < ${new Date(now.getTime() - 2 * WINDOW_MS).toISOString()}::timestamptz`);
+}
