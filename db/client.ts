@@ -13,6 +13,8 @@ export type DbExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'delete
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: where to open further connections (the job queue keeps its own pool). */
+  databaseUrl?: string;
   /** Runs raw SQL with positional parameters; used by the job queue, which speaks SQL, not drizzle. */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
   close: () => Promise<void>;
@@ -47,6 +49,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   return {
     db,
     kind: 'postgres',
+    databaseUrl,
     executeSql: async (text, values = []) => ({ rows: await sql.unsafe(text, values as any[]) }),
     close: () => sql.end({ timeout: 5 }),
     migrate: async () => {

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from '@/db/client';
 import { getEnv } from '@/server/env';
+import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
+import { startJobQueue } from '@/server/jobs/queue';
 import { log } from '@/server/log';
 
 export type RunningServer = {
@@ -35,6 +37,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const database = options.database ?? (await openConfiguredDatabase());
   await migrateDatabase(database);
   setDatabase(database);
+  // Jobs run in this process by default; with RUN_WORKER=false only `npm run worker` processes work them.
+  const queue = await startJobQueue(
+    database,
+    env.RUN_WORKER ? { handlers: jobHandlers(database.db), schedules: JOB_SCHEDULES, pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS } : {},
+  );
 
   const hostname = options.hostname ?? '0.0.0.0';
   const app = next({ dev: options.dev, dir: process.cwd(), hostname, port: options.port ?? env.PORT, quiet: !options.dev });
@@ -70,6 +77,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await queue.stop();
       await app.close?.();
       setDatabase(undefined);
       if (!options.database) await database.close();

@@ -36,6 +36,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     MEDIA_TOKEN_SECRET: TEST_MEDIA_TOKEN_SECRET,
     APP_URL: 'http://localhost:3999',
     RUN_WORKER: 'true',
+    JOB_POLL_INTERVAL_SECONDS: '0.5',
     ...env,
   });
   resetEnvCache();

@@ -1,0 +1,27 @@
+import { migrateDatabase } from '@/db/client';
+import { setDatabase } from '@/db/client';
+import { getEnv } from '@/server/env';
+import { openConfiguredDatabase } from '@/server/http/start-server';
+import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
+import { startJobQueue } from '@/server/jobs/queue';
+import { log } from '@/server/log';
+
+/** A process that only works background jobs: run as many as needed beside the web processes (PostgreSQL). */
+const env = getEnv();
+const database = await openConfiguredDatabase();
+await migrateDatabase(database);
+setDatabase(database);
+const queue = await startJobQueue(database, { handlers: jobHandlers(database.db), schedules: JOB_SCHEDULES, pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS });
+log.info({ database: database.kind }, 'worker started');
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'worker stopping');
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  });
+}
