@@ -119,5 +119,34 @@ export function toAppError(error: unknown): AppError {
     const code = FROM_TRPC[error.code];
     if (code) return new AppError(code, error.message);
   }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly', { cause: error });
+  }
   return new AppError('INTERNAL', 'Internal server error', { cause: error });
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+]);
+
+/** The database is down or restarting: a retryable 503, never a 500 or a "not found". */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+  }
+  return false;
 }

@@ -21,5 +21,6 @@ export function errorResponse(error: unknown, requestId: string, headers: Header
   }
   const h = new Headers(headers);
   h.set('X-Request-Id', requestId);
+  if (appError.appCode === 'SERVICE_UNAVAILABLE') h.set('Retry-After', '2');
   return jsonResponse(appError.status, { error: appError.toBody(requestId) }, h);
 }
