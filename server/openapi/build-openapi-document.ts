@@ -201,7 +201,7 @@ const INFO_DESCRIPTION = `The REST API of the interview screening service: AI vo
 Paths are relative to \`/api/v1\`. Bodies are JSON (UTF-8), fields camelCase, timestamps ISO 8601 UTC.
 
 ## Authentication
-Send an API key as \`Authorization: Bearer isk_…\` or as \`X-API-Key: isk_…\` ("Authorize" above accepts either).
+Send an API key as \`Authorization: Bearer isk_…\` or as \`X-API-Key: isk_…\` (the Authorize button below accepts either).
 Keys are shown once when created and belong to one organization; everything you read or write is that
 organization's. Each operation states the scope it requires (also as \`x-required-scopes\`):
 
