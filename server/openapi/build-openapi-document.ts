@@ -174,9 +174,17 @@ function errorResponseHeaders(status: number): JsonObject {
   };
 }
 
-function errorResponseObject(status: number, description?: string): JsonObject {
+/** A status outside the shared table (say a 410 a procedure declares) still gets the envelope, with its code. */
+function errorSpecFor(status: number): ErrorResponseSpec {
   const spec = ERROR_RESPONSES[status];
-  if (!spec) throw new Error(`No error response is defined for HTTP ${status}`);
+  if (spec) return spec;
+  const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((c) => ERROR_STATUS[c] === status);
+  if (!code) throw new Error(`HTTP ${status} is not a status of any error code in server/errors.ts`);
+  return { name: '', code, description: `${code}.`, example: { message: `${code}` } };
+}
+
+function errorResponseObject(status: number, description?: string): JsonObject {
+  const spec = errorSpecFor(status);
   return {
     description: description ?? spec.description,
     headers: errorResponseHeaders(status),
@@ -329,9 +337,8 @@ function completeOperation(op: JsonObject, { method, path, procedure }: Operatio
   for (const status of Object.keys(extraErrors)) errors.add(Number(status));
   for (const status of errors) {
     const description = extraErrors[status];
-    responses[String(status)] = description
-      ? errorResponseObject(status, description)
-      : { $ref: `#/components/responses/${ERROR_RESPONSES[status]?.name ?? missingErrorResponse(status)}` };
+    const shared = ERROR_RESPONSES[status];
+    responses[String(status)] = shared && !description ? { $ref: `#/components/responses/${shared.name}` } : errorResponseObject(status, description);
   }
   op.responses = sortKeys(responses, (a, b) => Number(a) - Number(b));
   return orderKeys(op, OPERATION_KEY_ORDER);
@@ -345,10 +352,6 @@ function orderKeys(object: JsonObject, first: string[]): JsonObject {
   for (const key of first) if (key in object) ordered[key] = object[key];
   for (const [key, value] of Object.entries(object)) if (!(key in ordered)) ordered[key] = value;
   return ordered;
-}
-
-function missingErrorResponse(status: number): never {
-  throw new Error(`No error response is defined for HTTP ${status}`);
 }
 
 function sortKeys<T extends JsonObject>(object: T, compare: (a: string, b: string) => number = (a, b) => (a < b ? -1 : a > b ? 1 : 0)): T {
