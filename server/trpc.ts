@@ -1,5 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { ZodType } from 'zod';
 import type { Database } from '@/db/client';
 import { hasScope, type Principal } from './auth/principal';
 import type { Scope } from './auth/scopes';
@@ -9,6 +10,10 @@ import { log } from './log';
 export type Meta = OpenApiMeta & {
   /** The HTTP status of success on REST v1 when not 200 (201 for creations). */
   successStatus?: number;
+  /** Set by `scopedProcedure(scope)` only: the OpenAPI document reads the required scope from here. */
+  scope?: Scope;
+  /** Further non-error responses for the OpenAPI document, e.g. 202 while a report is being generated. */
+  otherResponses?: Record<number, { description: string; schema: ZodType }>;
 };
 
 /** Written by procedures, read by the HTTP surfaces: a status other than 200 (202 while a report is pending). */
@@ -62,7 +67,8 @@ export const orgProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** A caller of a known organization who holds `scope` (recruiters hold every scope of their organization). */
 export function scopedProcedure(scope: Scope) {
-  return orgProcedure.use(({ ctx, next }) => {
+  // tRPC merges later `.meta()` calls into this one, so the procedure's own meta keeps the scope.
+  return orgProcedure.meta({ scope }).use(({ ctx, next }) => {
     if (!hasScope(ctx.principal, scope)) {
       throw new AppError('FORBIDDEN', `This API key lacks the required scope: ${scope}`);
     }
