@@ -84,10 +84,14 @@ export const invalidField = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path, message }] });
 
 export function issuesFromZod(error: ZodError): ErrorIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    const base = issue.path.map(String);
+    // An unknown field is named by its own path, so that `issues` points at the field to remove.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: [...base, key].join('.'), message: 'Unknown field' }));
+    }
+    return [{ path: base.length > 0 ? base.join('.') : '(root)', message: issue.message }];
+  });
 }
 
 const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {

@@ -52,7 +52,7 @@ CREATE TABLE "idempotency_requests" (
 	"org_id" text NOT NULL,
 	"request_hash" text NOT NULL,
 	"response_status" integer,
-	"response_body" jsonb,
+	"response_body" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "idempotency_requests_api_key_id_key_pk" PRIMARY KEY("api_key_id","key")
 );

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Idempotency-Key records for v1 POSTs: the first response is replayed for 24 h. */
 export const idempotencyRequests = pgTable(
@@ -11,7 +11,8 @@ export const idempotencyRequests = pgTable(
     requestHash: text('request_hash').notNull(),
     /** null while the first request is still in flight. */
     responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body'),
+    /** The first response's JSON text, replayed byte for byte. */
+    responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.key] }), index('idempotency_requests_created_idx').on(t.createdAt)],

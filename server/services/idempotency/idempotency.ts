@@ -48,14 +48,14 @@ export async function claimIdempotencyKey(
   if (existing.responseStatus === null) {
     throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in progress; retry shortly');
   }
-  return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody };
+  return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody === null ? null : JSON.parse(existing.responseBody) };
 }
 
 /** Records the first response, to be replayed for later requests with the same key. */
 export async function completeIdempotencyKey(db: DbExecutor, input: { apiKeyId: string; key: string; status: number; body: unknown }): Promise<void> {
   await db
     .update(idempotencyRequests)
-    .set({ responseStatus: input.status, responseBody: input.body as object })
+    .set({ responseStatus: input.status, responseBody: JSON.stringify(input.body) })
     .where(and(eq(idempotencyRequests.apiKeyId, input.apiKeyId), eq(idempotencyRequests.key, input.key), isNull(idempotencyRequests.responseStatus)));
 }
 
