@@ -1,4 +1,4 @@
-import { invalidField } from '@/server/errors';
+import { AppError, invalidField } from '@/server/errors';
 import { FinalizeInterviewInputSchema } from '@/server/services/interviews/agent-schemas';
 import { finalizeInterview } from '@/server/services/interviews/finalize-interview';
 import { getAgentContext } from '@/server/services/interviews/get-agent-context';
@@ -7,6 +7,7 @@ import { recordTurn } from '@/server/services/turns/record-turn';
 import { MAX_TURN_BODY_BYTES, RecordTurnInputSchema, TurnNumberParamSchema, UpdateTurnInputSchema } from '@/server/services/turns/turn-schemas';
 import { updateTurn } from '@/server/services/turns/update-turn';
 import { agentRoute } from './agent-handler';
+import { errorResponse, newRequestId } from './respond';
 
 /**
  * The internal agent routes (not part of v1). The files under app/api/interviews/[id]/ export these; the
@@ -47,6 +48,14 @@ export const finalizeInterviewRoute = agentRoute({
 export const getAgentContextRoute = agentRoute({
   run: async ({ db, orgId, interviewId }) => ({ status: 200, body: await getAgentContext(db, { orgId, interviewId }) }),
 });
+
+/**
+ * The other methods on an internal path: the contract's 404 envelope (as REST v1 answers an unsupported method)
+ * instead of Next.js's bare 405 without a body or a request id.
+ */
+export async function noAgentRouteForMethod(req: Request): Promise<Response> {
+  return errorResponse(new AppError('NOT_FOUND', `No route matches ${req.method} ${new URL(req.url).pathname}`), newRequestId());
+}
 
 type Handler = (req: Request, context: { params: Promise<any> }) => Promise<Response>;
 

@@ -123,4 +123,15 @@ describe('internal agent routes: authentication', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('NOT_FOUND');
   });
+
+  it('another method on an internal path is the 404 envelope with a request id, not a bare 405', async () => {
+    const org = await createTestOrg(app.db, app.url);
+    const { interview } = await makeAgentInterview(app.db, org.orgId);
+    for (const [method, suffix] of [['GET', 'turns'], ['DELETE', 'turns/1'], ['PUT', 'finalize'], ['POST', 'history'], ['PATCH', 'context']]) {
+      const res = await agentApi(app.url, `/api/interviews/${interview.id}/${suffix}`, { method });
+      expect(res.status, `${method} ${suffix}`).toBe(404);
+      expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: `No route matches ${method} /api/interviews/${interview.id}/${suffix}` });
+      expect(res.headers.get('x-request-id')).toBe(res.body.error.requestId);
+    }
+  });
 });
