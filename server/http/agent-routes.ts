@@ -4,7 +4,7 @@ import { finalizeInterview } from '@/server/services/interviews/finalize-intervi
 import { getAgentContext } from '@/server/services/interviews/get-agent-context';
 import { getHistory } from '@/server/services/turns/get-history';
 import { recordTurn } from '@/server/services/turns/record-turn';
-import { MAX_TURN_BODY_BYTES, RecordTurnInputSchema, TurnNumberParamSchema, UpdateTurnInputSchema } from '@/server/services/turns/turn-schemas';
+import { MAX_TURN_BODY_BYTES, RecordTurnInputSchema, TurnNumberParamSchema, UpdateTurnInputSchema, type UpdateTurnInput } from '@/server/services/turns/turn-schemas';
 import { updateTurn } from '@/server/services/turns/update-turn';
 import { agentRoute } from './agent-handler';
 import { errorResponse, newRequestId } from './respond';
@@ -24,7 +24,7 @@ export const recordTurnRoute = agentRoute({
 });
 
 /** PATCH /api/interviews/:id/turns/:turnNumber → 200 with the turn. */
-export const updateTurnRoute = agentRoute<ReturnType<typeof UpdateTurnInputSchema.parse>, { id: string; turnNumber: string }>({
+export const updateTurnRoute = agentRoute<UpdateTurnInput, { id: string; turnNumber: string }>({
   body: { schema: UpdateTurnInputSchema, maxBytes: MAX_TURN_BODY_BYTES },
   run: async ({ db, orgId, interviewId, params, body }) => {
     const turnNumber = TurnNumberParamSchema.safeParse(params.turnNumber);
