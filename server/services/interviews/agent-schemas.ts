@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { httpUrl, isoDateTime } from '../fields';
+
+/** Body of POST /api/interviews/:id/finalize; every field optional, unknown fields refused. */
+export const FinalizeInterviewInputSchema = z.strictObject({
+  endedAt: isoDateTime().optional().describe('Actual end time of the conversation. Default: now.'),
+  audioUrl: httpUrl().optional().describe('URL of the full audio recording (http or https).'),
+  generateReport: z
+    .boolean()
+    .optional()
+    .describe("Generate the AI report. Default: the stage's setting, else the configuration's, else true."),
+});
+export type FinalizeInterviewInput = z.infer<typeof FinalizeInterviewInputSchema>;
+
+export type FinalizeInterviewOutput = {
+  interviewId: string;
+  status: 'COMPLETED';
+  endedAt: string;
+  reportId: string | null;
+  reportStatus: 'PENDING' | 'READY' | 'FAILED' | null;
+};
+
+export type AgentContextDto = {
+  interviewId: string;
+  status: string;
+  expiresAt: string;
+  startedAt: string | null;
+  /** Only what the agent needs to address the candidate: no surname, email or phone. */
+  candidate: { firstName: string | null; locale: string };
+  job: { title: string };
+  configId: string | null;
+  /** The configuration's language, when the interview has one; the candidate's locale is the one to speak. */
+  configLocale: string | null;
+  questions: { id: string; text: string; criterion: string | null }[];
+  criteria: { key: string; label: string; weight: number }[];
+};
