@@ -3,6 +3,7 @@
  * in-progress interviews) or from the proxy (closed links, with their HTTP status), and nothing to fetch.
  */
 export const CANDIDATE_PAGE_CSS = `
+body{margin:0}
 .cp-root{min-height:100vh;margin:0;padding:48px 16px;box-sizing:border-box;background:#f4f4f5;color:#18181b;
   font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;line-height:1.5}
 .cp-card{max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
@@ -23,7 +24,7 @@ export const CANDIDATE_PAGE_CSS = `
 .cp-dot{width:10px;height:10px;border-radius:50%;background:#2563eb;animation:cp-pulse 1.4s ease-in-out infinite}
 @keyframes cp-pulse{0%,100%{opacity:1}50%{opacity:.3}}
 @media (prefers-reduced-motion:reduce){.cp-dot{animation:none}}
-.cp-error{margin:16px 0 0;padding:12px 16px;border-radius:8px;background:#fef2f2;color:#991b1b}
+.cp-card .cp-error{margin:16px 0 0;padding:12px 16px;border-radius:8px;background:#fef2f2;color:#991b1b}
 .cp-closed h1{color:#3f3f46}
 .cp-lang + .cp-lang{margin-top:24px;padding-top:24px;border-top:1px solid #e4e4e7}
 `;

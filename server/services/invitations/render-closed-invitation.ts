@@ -56,7 +56,7 @@ export function closedInvitationDocument(page: ClosedInvitationPage): string {
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(page.title)}</title>
-<style>body{margin:0}${CANDIDATE_PAGE_CSS}</style>
+<style>${CANDIDATE_PAGE_CSS}</style>
 </head>
 <body>${page.bodyHtml}</body>
 </html>
