@@ -270,6 +270,16 @@ describe('resend, send and cancel (dashboard procedures)', () => {
     const draft2 = await createViaApi(s, { sendInvite: false });
     expect((await caller.interviews.resendInvitation({ id: draft2.id })).status).toBe('INVITED');
     await emailFor(s.candidate.email, 2);
+
+    // A draft whose own expiry has passed gets the default lifetime from the moment it is sent.
+    const stale = await makeInterview(app.db, s.org.orgId, { candidateId: s.candidate.id, jobId: s.jobId, status: 'DRAFT', invitedAt: null, expiresAt: new Date(Date.now() - 1000) });
+    const revived = await caller.interviews.sendInvitation({ id: stale.id });
+    expect(revived.status).toBe('INVITED');
+    expect(Math.abs(Date.parse(revived.expiresAt) - (Date.now() + 7 * 24 * 3600_000))).toBeLessThan(60_000);
+    await expect(caller.interviews.sendInvitation({ id: stale.id, expiresAt: new Date(Date.now() - 1000).toISOString() })).rejects.toMatchObject({
+      appCode: 'VALIDATION_ERROR',
+      issues: [{ path: 'expiresAt', message: 'Must be in the future' }],
+    });
   });
 
   it('send, resend and cancel are 404 for another organization and refused to API keys; they are not on REST v1', async () => {

@@ -5,7 +5,7 @@ import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { getInterview } from '../interviews/get-interview';
 import type { InterviewDto } from '../interviews/interview-schemas';
-import { refusalFor } from './interview-state-error';
+import { explainRefusal } from './explain-refusal';
 
 /**
  * DRAFT, INVITED (not expired) or IN_PROGRESS → CANCELLED, final. The link keeps its hash so the candidate sees
@@ -24,6 +24,6 @@ export async function cancelInterview(db: DbExecutor, input: { orgId: string; id
       ),
     )
     .returning({ id: interviews.id });
-  if (!row) throw await refusalFor(db, input, 'cancel');
+  if (!row) throw await explainRefusal(db, input, 'cancel');
   return getInterview(db, input);
 }

@@ -5,7 +5,7 @@ import { invalidField, notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { getInterview } from '../interviews/get-interview';
 import type { InterviewDto } from '../interviews/interview-schemas';
-import { refusalFor } from './interview-state-error';
+import { explainRefusal } from './explain-refusal';
 import { issueInvitation } from './issue-invitation';
 import { expiryFor } from './send-invitation';
 
@@ -35,7 +35,7 @@ export async function resendInvitation(db: DbExecutor, input: { orgId: string; i
         ),
       )
       .returning({ id: interviews.id });
-    if (!row) throw await refusalFor(tx, input, 'resend the invitation of');
+    if (!row) throw await explainRefusal(tx, input, 'resend the invitation of');
     await issueInvitation(tx, { orgId: input.orgId, interviewId: input.id });
   });
   return getInterview(db, input);

@@ -6,7 +6,7 @@ import { isIdOf } from '@/server/ids';
 import { DEFAULT_INVITATION_LIFETIME_MS } from '../interviews/create-interview';
 import { getInterview } from '../interviews/get-interview';
 import type { InterviewDto } from '../interviews/interview-schemas';
-import { refusalFor } from './interview-state-error';
+import { explainRefusal } from './explain-refusal';
 import { issueInvitation } from './issue-invitation';
 
 /**
@@ -22,7 +22,7 @@ export async function sendInvitation(db: DbExecutor, input: { orgId: string; id:
       .set({ status: 'INVITED', invitedAt: sql`now()`, expiresAt: expiryFor(input.expiresAt), updatedAt: sql`now()` })
       .where(and(eq(interviews.id, input.id), eq(interviews.orgId, input.orgId), eq(interviews.status, 'DRAFT')))
       .returning({ id: interviews.id });
-    if (!row) throw await refusalFor(tx, input, 'send the invitation of');
+    if (!row) throw await explainRefusal(tx, input, 'send the invitation of');
     await issueInvitation(tx, { orgId: input.orgId, interviewId: input.id });
   });
   return getInterview(db, input);
