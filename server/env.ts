@@ -30,6 +30,24 @@ export const EnvSchema = z.object({
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalUrl,
   EMAIL_FROM: z.string().default('Interview Screening <no-reply@interviews.localhost>'),
+  /** Dates in emails and on the candidate's page are shown in this zone, with its name (the candidate's is unknown). */
+  DISPLAY_TIME_ZONE: z
+    .string()
+    .default('Europe/Paris')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/Paris or UTC'),
+  /** The reminder email goes this many hours before an unstarted invitation expires (0 disables reminders). */
+  REMINDER_HOURS_BEFORE_EXPIRY: z.coerce.number().min(0).max(24 * 30).default(24),
+  /** Where the candidate's session is handed to the voice agent platform (a signed POST); unset: the demo agent. */
+  AGENT_DISPATCH_URL: optionalUrl,
+  AGENT_DISPATCH_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  AGENT_DISPATCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -40,6 +58,9 @@ export const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Failed jobs retry with exponential backoff from this delay (pg-boss: delay·2^n, jittered), this many times. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(8),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -55,6 +76,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.AGENT_DISPATCH_URL && !env.AGENT_DISPATCH_SECRET) {
+    throw new EnvError('Invalid environment configuration:\n  AGENT_DISPATCH_SECRET: required when AGENT_DISPATCH_URL is set (it signs the dispatch)');
+  }
   if (env.NODE_ENV === 'production') {
     const missing = (['AGENT_SECRET', 'MEDIA_TOKEN_SECRET', 'APP_URL'] as const).filter((k) => !env[k]);
     if (missing.length > 0) {

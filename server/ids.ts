@@ -13,6 +13,8 @@ export const ID_PREFIXES = {
   campaign: 'cmp',
   stage: 'stg',
   config: 'cfg',
+  sentEmail: 'eml',
+  mailboxMessage: 'msg',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

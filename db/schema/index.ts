@@ -13,3 +13,5 @@ export * from './interviews';
 export * from './turns';
 export * from './test-sessions';
 export * from './reports';
+export * from './sent-emails';
+export * from './mailbox-messages';

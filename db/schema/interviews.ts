@@ -35,6 +35,10 @@ export const interviews = pgTable(
     /** SHA-256 of the invitation link's token; a resend replaces it, so the old link stops working. */
     inviteTokenHash: text('invite_token_hash').unique(),
     reminderEnabled: boolean('reminder_enabled').notNull().default(true),
+    /** Set when the expiry reminder went out for the current link; a resend clears it (one reminder per link). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** When the candidate's start last handed the session to the voice agent; guards against a double dispatch. */
+    agentDispatchedAt: timestamp('agent_dispatched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import type { Database } from '@/db/client';
 import { expireInterviews } from '@/server/services/interviews/expire-interviews';
 import { pruneIdempotencyRequests } from '@/server/services/idempotency/idempotency';
+import { sendInvitationEmail } from '@/server/services/invitations/send-invitation-email';
 import { pruneRateLimitWindows } from '@/server/services/rate-limit/consume-rate-limit';
 import { log } from '@/server/log';
 import { QUEUES, type JobHandler, type QueueName } from './queue';
@@ -8,6 +9,8 @@ import { QUEUES, type JobHandler, type QueueName } from './queue';
 /** What each queue does. Every handler is safe to run twice: jobs are delivered at least once. */
 export function jobHandlers(db: Database): Partial<Record<QueueName, JobHandler>> {
   return {
+    [QUEUES.invitationEmail]: async (data) => void (await sendInvitationEmail(db, 'invitation', data)),
+    [QUEUES.reminderEmail]: async (data) => void (await sendInvitationEmail(db, 'reminder', data)),
     [QUEUES.expirySweep]: async () => {
       const expired = await expireInterviews(db);
       if (expired > 0) log.info({ expired }, 'expired interviews persisted');

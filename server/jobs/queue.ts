@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle, DbExecutor } from '@/db/client';
+import { getEnv } from '@/server/env';
 import { log } from '@/server/log';
 
 /** Every background job of the service. Handlers live in server/jobs/handlers.ts. */
@@ -12,8 +13,14 @@ export const QUEUES = {
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-/** Retries with exponential backoff; what still fails lands in the queue's dead-letter queue. */
-const RETRY = { retryLimit: 8, retryDelay: 2, retryBackoff: true };
+/**
+ * Retries with exponential backoff (JOB_RETRY_DELAY_SECONDS, JOB_RETRY_LIMIT); what still fails lands in the
+ * queue's dead-letter queue. Applied to existing queues at every start, so a changed setting takes effect.
+ */
+function retryPolicy() {
+  const env = getEnv();
+  return { retryLimit: env.JOB_RETRY_LIMIT, retryDelay: env.JOB_RETRY_DELAY_SECONDS, retryBackoff: true };
+}
 
 export type JobHandler = (data: any, job: { id: string; retryCount?: number }) => Promise<void>;
 
@@ -53,9 +60,11 @@ export async function startJobQueue(
   } as PgBoss.ConstructorOptions);
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+  const retry = retryPolicy();
   for (const name of Object.values(QUEUES)) {
     await retryOnContention(() => boss.createQueue(`${name}-dead`));
-    await retryOnContention(() => boss.createQueue(name, { name, ...RETRY, deadLetter: `${name}-dead` }));
+    await retryOnContention(() => boss.createQueue(name, { name, ...retry, deadLetter: `${name}-dead` }));
+    await retryOnContention(() => boss.updateQueue(name, { name, ...retry, deadLetter: `${name}-dead` }));
   }
   for (const [name, handler] of Object.entries(options.handlers ?? {}) as [QueueName, JobHandler][]) {
     await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async (jobs) => {

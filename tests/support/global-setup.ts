@@ -9,7 +9,7 @@ import { freshDatabaseName, testServerUrl, withDatabaseName } from './test-datab
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PostgreSQL: the URL of this run's fresh, migrated database. */
+    /** PostgreSQL: the URL of this run's fresh, migrated database, the template each test file copies. */
     databaseUrl: string | null;
     /** PGlite: a dump of a freshly migrated database; each test file loads its own copy. */
     pgliteDumpPath: string | null;
@@ -36,6 +36,9 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', url);
     project.provide('pgliteDumpPath', null);
     return async () => {
+      // The run's template and every file's copy of it (test-app.ts names them <template>_f<hex>).
+      const copies = await admin.unsafe(`select datname from pg_database where datname like $1`, [`${name}_f%`]);
+      for (const { datname } of copies) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
     };

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { resetEnvCache } from '@/server/env';
@@ -16,10 +18,14 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** Opens this file's database: the run's PostgreSQL database, or a private clone of the migrated PGlite. */
+/**
+ * Opens this file's database: on PostgreSQL a private copy of the run's migrated template database, or a private
+ * clone of the migrated PGlite. Private because each file's app also works the job queue with its own settings
+ * (email transport, agent URL): on a shared database one file's worker would take another file's jobs.
+ */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const databaseUrl = inject('databaseUrl');
-  if (databaseUrl) return openDatabase({ databaseUrl, poolSize: 10 });
+  const templateUrl = inject('databaseUrl');
+  if (templateUrl) return openDatabase({ databaseUrl: await cloneDatabase(templateUrl), poolSize: 10 });
   const dumpPath = inject('pgliteDumpPath');
   if (!dumpPath) throw new Error('global setup provided no database');
   return openDatabase({ loadDataDir: new Blob([await readFile(dumpPath)]) });
@@ -52,4 +58,28 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
       await database.close();
     },
   };
+}
+
+/** `CREATE DATABASE … TEMPLATE` the run's database (nobody stays connected to it); dropped by the global teardown. */
+async function cloneDatabase(templateUrl: string): Promise<string> {
+  const url = new URL(templateUrl);
+  const template = url.pathname.slice(1);
+  const name = `${template}_f${randomBytes(4).toString('hex')}`;
+  const admin = postgres(templateUrl.replace(/\/[^/]*$/, '/postgres'), { max: 1, onnotice: () => {} });
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.unsafe(`create database "${name}" template "${template}"`);
+        break;
+      } catch (error) {
+        // Two files copying the template at the same instant: PostgreSQL refuses the second; it just waits its turn.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 150));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
 }

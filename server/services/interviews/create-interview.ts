@@ -3,25 +3,19 @@ import { campaigns, candidates, interviewConfigs, interviews, jobs, stages } fro
 import type { DbExecutor } from '@/db/client';
 import { invalidField } from '@/server/errors';
 import { isIdOf, newId } from '@/server/ids';
+import { issueInvitation } from '../invitations/issue-invitation';
 import { getInterview } from './get-interview';
 import type { CreateInterviewInput, InterviewDto } from './interview-schemas';
 
 export const DEFAULT_INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Hooks run inside the creating transaction, so their writes commit or roll back with the interview. */
-export type CreateInterviewEffects = {
-  onInvited?: (tx: DbExecutor, interview: { id: string; orgId: string }) => Promise<void>;
-};
-
 /**
  * Creates an interview after checking that every referenced record exists in the organization and that they
- * belong together (campaign for the job, stage in the campaign). With sendInvite it starts INVITED.
+ * belong together (campaign for the job, stage in the campaign). With sendInvite it starts INVITED and its
+ * invitation (link token and email job) is issued in the same transaction: a create that rolls back leaves no
+ * job, and a committed one always has its email queued (the transactional outbox).
  */
-export async function createInterview(
-  db: DbExecutor,
-  input: { orgId: string } & CreateInterviewInput,
-  effects: CreateInterviewEffects = {},
-): Promise<InterviewDto> {
+export async function createInterview(db: DbExecutor, input: { orgId: string } & CreateInterviewInput): Promise<InterviewDto> {
   const now = new Date();
   const expiresAt = input.expiresAt ?? new Date(now.getTime() + DEFAULT_INVITATION_LIFETIME_MS);
   if (expiresAt.getTime() <= now.getTime()) throw invalidField('expiresAt', 'Must be in the future');
@@ -42,7 +36,7 @@ export async function createInterview(
       createdAt: now,
       updatedAt: now,
     });
-    if (input.sendInvite) await effects.onInvited?.(tx, { id, orgId: input.orgId });
+    if (input.sendInvite) await issueInvitation(tx, { orgId: input.orgId, interviewId: id });
   });
   return getInterview(db, { orgId: input.orgId, id });
 }

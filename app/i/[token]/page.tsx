@@ -1,0 +1,73 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { getDb } from '@/db/client';
+import { formatCandidateDateTime } from '@/server/i18n/candidate-locale';
+import { CANDIDATE_PAGE_COPY } from '@/server/services/invitations/candidate-page-copy';
+import { CANDIDATE_PAGE_CSS } from '@/server/services/invitations/candidate-page-style';
+import { getInvitationByToken } from '@/server/services/invitations/get-invitation-by-token';
+import { renderClosedInvitation } from '@/server/services/invitations/render-closed-invitation';
+import { InvitationActions } from './invitation-actions';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ token: string }> };
+
+/** One lookup per request, shared by the metadata and the page. */
+const loadInvitation = cache((token: string) => getInvitationByToken(getDb(), token));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const view = await loadInvitation((await params).token);
+  return {
+    title: view ? CANDIDATE_PAGE_COPY[view.locale.language].documentTitle(view.jobTitle) : 'Interview',
+    referrer: 'no-referrer',
+    robots: { index: false, follow: false },
+  };
+}
+
+/**
+ * The candidate's invitation page for a link that is open or in progress. Closed links (expired, cancelled,
+ * completed, unknown) are answered by the proxy with their HTTP status before this renders; the fallbacks here
+ * only cover a state that changed in between.
+ */
+export default async function InvitationPage({ params }: Props) {
+  const { token } = await params;
+  const view = await loadInvitation(token);
+  if (!view) notFound();
+  const closed = renderClosedInvitation(view);
+  if (closed) {
+    return (
+      <>
+        <style>{CANDIDATE_PAGE_CSS}</style>
+        {/* Escaped HTML from the one renderer of closed links, shared with the proxy. */}
+        <div dangerouslySetInnerHTML={{ __html: closed.bodyHtml }} />
+      </>
+    );
+  }
+  const copy = CANDIDATE_PAGE_COPY[view.locale.language];
+  return (
+    <div className="cp-root" lang={view.locale.language}>
+      <style>{CANDIDATE_PAGE_CSS}</style>
+      <main className="cp-card" data-testid="invitation-page">
+        <p className="cp-eyebrow">{copy.eyebrow}</p>
+        <p className="cp-org" data-testid="organization">
+          {view.organizationName}
+        </p>
+        <h1 data-testid="job-title">{copy.heading(view.jobTitle)}</h1>
+        <p>{copy.greeting(view.candidateFirstName)}</p>
+        <p>{copy.intro(view.organizationName, view.jobTitle)}</p>
+        <h2>{copy.expectTitle}</h2>
+        <ul>
+          {view.questionCount ? <li data-testid="question-count">{copy.expectQuestions(view.questionCount)}</li> : null}
+          <li data-testid="duration">{copy.expectDuration(view.durationMinutes)}</li>
+          <li>{copy.expectSetting}</li>
+          <li>{copy.expectAgent}</li>
+        </ul>
+        <p className="cp-expiry" data-testid="expiry">
+          {copy.expiry(formatCandidateDateTime(view.expiresAt, view.locale))}
+        </p>
+        <InvitationActions token={token} language={view.locale.language} initialState={view.state === 'in_progress' ? 'in_progress' : 'open'} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { estimateInterviewMinutes, formatCandidateDateTime, resolveCandidateLocale } from './candidate-locale';
+
+describe('resolveCandidateLocale', () => {
+  it.each([
+    ['fr', 'fr', 'fr'],
+    ['fr-CA', 'fr', 'fr-CA'],
+    ['en', 'en', 'en'],
+    ['en-GB', 'en', 'en-GB'],
+    ['EN-us', 'en', 'en-US'],
+    ['de-DE', 'fr', 'fr'],
+    ['pt-BR', 'fr', 'fr'],
+    ['not a tag!', 'fr', 'fr'],
+    ['', 'fr', 'fr'],
+    [null, 'fr', 'fr'],
+  ])('%s → copy in %s, dates as %s', (tag, language, intlLocale) => {
+    expect(resolveCandidateLocale(tag)).toEqual({ language, intlLocale });
+  });
+});
+
+describe('formatCandidateDateTime', () => {
+  const summer = new Date('2026-07-01T15:30:00Z');
+  it('uses the candidate conventions, the configured zone and names the zone', () => {
+    expect(formatCandidateDateTime(summer, resolveCandidateLocale('fr'), 'Europe/Paris')).toBe('mercredi 1 juillet 2026 à 17:30 (UTC+2)');
+    expect(formatCandidateDateTime(summer, resolveCandidateLocale('fr-CA'), 'Europe/Paris')).toBe('mercredi 1 juillet 2026 à 17 h 30 (UTC+2)');
+    // ICU versions differ on the comma after a British weekday.
+    expect(formatCandidateDateTime(summer, resolveCandidateLocale('en-GB'), 'Europe/Paris')).toMatch(/^Wednesday,? 1 July 2026 at 17:30 \(CEST\)$/);
+    expect(formatCandidateDateTime(summer, resolveCandidateLocale('en'), 'UTC')).toBe('Wednesday, July 1, 2026 at 3:30 PM (UTC)');
+  });
+});
+
+describe('estimateInterviewMinutes', () => {
+  it('is about three minutes a question plus the opening, in steps of five, or unknown', () => {
+    expect(estimateInterviewMinutes(null)).toBeNull();
+    expect(estimateInterviewMinutes(0)).toBeNull();
+    expect(estimateInterviewMinutes(1)).toBe(5);
+    expect(estimateInterviewMinutes(2)).toBe(10);
+    expect(estimateInterviewMinutes(5)).toBe(20);
+    expect(estimateInterviewMinutes(10)).toBe(35);
+  });
+});

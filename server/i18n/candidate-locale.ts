@@ -1,0 +1,46 @@
+import { getEnv } from '@/server/env';
+
+/** The languages candidates read their email and invitation page in. Anything else falls back to French. */
+export const CANDIDATE_LANGUAGES = ['fr', 'en'] as const;
+export type CandidateLanguage = (typeof CANDIDATE_LANGUAGES)[number];
+export const DEFAULT_CANDIDATE_LANGUAGE: CandidateLanguage = 'fr';
+
+export type CandidateLocale = {
+  /** Which copy to use. */
+  language: CandidateLanguage;
+  /** Which conventions to format dates with: the candidate's own tag when it is of that language (fr-CA, en-GB). */
+  intlLocale: string;
+};
+
+/** `fr-CA` → fr with Canadian formatting, `en-GB` → en with British formatting, `de` or garbage → fr. */
+export function resolveCandidateLocale(tag: string | null | undefined): CandidateLocale {
+  let canonical: string | undefined;
+  try {
+    canonical = tag ? Intl.getCanonicalLocales(tag)[0] : undefined;
+  } catch {
+    canonical = undefined;
+  }
+  const primary = canonical?.split('-')[0].toLowerCase();
+  const language = (CANDIDATE_LANGUAGES as readonly string[]).includes(primary ?? '') ? (primary as CandidateLanguage) : DEFAULT_CANDIDATE_LANGUAGE;
+  const supported = canonical && primary === language && Intl.DateTimeFormat.supportedLocalesOf([canonical]).length > 0;
+  return { language, intlLocale: supported ? canonical! : language };
+}
+
+/** A date and time the candidate cannot misread: their conventions, the configured zone, and the zone's name. */
+export function formatCandidateDateTime(date: Date, locale: CandidateLocale, timeZone = getEnv().DISPLAY_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(locale.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date) + ` (${zoneName(date, locale, timeZone)})`;
+}
+
+function zoneName(date: Date, locale: CandidateLocale, timeZone: string): string {
+  const part = new Intl.DateTimeFormat(locale.intlLocale, { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/**
+ * What the candidate should plan for: about three minutes per question plus a few for the introduction and the
+ * close, rounded up to five minutes. Null when the interview has no configured questions.
+ */
+export function estimateInterviewMinutes(questionCount: number | null): number | null {
+  if (!questionCount || questionCount <= 0) return null;
+  return Math.max(5, Math.ceil((questionCount * 3 + 2) / 5) * 5);
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
+import { renderInvitationEmail, type InvitationEmailData } from './templates';
+
+const base: InvitationEmailData = {
+  locale: resolveCandidateLocale('fr'),
+  candidateFirstName: 'Zoé',
+  organizationName: 'Acme',
+  jobTitle: 'Backend engineer',
+  expiresAt: new Date('2026-07-01T15:30:00Z'),
+  link: 'https://app.example.com/i/XPM2tv408Ye0CbjYSEStl2Lqq9Zo0HWSLjdrg6W6QBA',
+  questionCount: 3,
+};
+
+describe('renderInvitationEmail', () => {
+  it('writes the French invitation with the organization, the job, the expiry and the link in both parts', () => {
+    const email = renderInvitationEmail('invitation', base);
+    expect(email.subject).toBe('Invitation à un entretien : Backend engineer chez Acme');
+    expect(email.html).toContain('<html lang="fr">');
+    expect(email.html).toContain('Bonjour Zoé,');
+    expect(email.html).toContain('comporte 3 questions');
+    expect(email.html).toContain('environ 15 minutes');
+    expect(email.html).toContain('Ce lien est valable jusqu&#39;au mercredi 1 juillet 2026 à 17:30 (UTC+2).');
+    expect(email.html).toContain(`href="${base.link}"`);
+    expect(email.text).toContain(`Commencer l'entretien: ${base.link}`);
+    expect(email.text).toContain("Ce lien est valable jusqu'au mercredi 1 juillet 2026 à 17:30 (UTC+2).");
+  });
+
+  it('writes the English reminder', () => {
+    const email = renderInvitationEmail('reminder', { ...base, locale: resolveCandidateLocale('en-GB'), candidateFirstName: null });
+    expect(email.subject).toBe('Reminder: your interview for the Backend engineer position expires soon');
+    expect(email.html).toContain('Hello,');
+    expect(email.html).toMatch(/Your link expires on Wednesday,? 1 July 2026 at 17:30 \(CEST\)\./);
+  });
+
+  it('escapes every value from data in the HTML and keeps the subject on one line', () => {
+    const email = renderInvitationEmail('invitation', {
+      ...base,
+      organizationName: 'Evil <script>alert(1)</script> & "Co"',
+      jobTitle: "O'Brien\r\nBcc: victim@example.com",
+      candidateFirstName: '<img src=x onerror=alert(1)>',
+    });
+    expect(email.html).not.toMatch(/<script|<img/);
+    expect(email.html).toContain('Evil &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
+    expect(email.html).toContain('O&#39;Brien Bcc: victim@example.com');
+    expect(email.subject).toBe('Invitation à un entretien : O\'Brien Bcc: victim@example.com chez Evil <script>alert(1)</script> & "Co"');
+    expect(email.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('says nothing about questions or duration when the interview has no configuration', () => {
+    const email = renderInvitationEmail('invitation', { ...base, locale: resolveCandidateLocale('en'), questionCount: null });
+    expect(email.text).toContain('A voice assistant conducts the interview. Allow a little time in a quiet place');
+  });
+
+  it('refuses a link that is not http(s)', () => {
+    expect(() => renderInvitationEmail('invitation', { ...base, link: 'javascript:alert(1)' })).toThrow(/javascript/);
+  });
+});

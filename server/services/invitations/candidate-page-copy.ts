@@ -1,0 +1,102 @@
+import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+
+/** Every string of the candidate's invitation page, per language. Values from data are inserted as plain text. */
+export type CandidatePageCopy = {
+  documentTitle: (job: string) => string;
+  eyebrow: string;
+  heading: (job: string) => string;
+  greeting: (name: string | null) => string;
+  intro: (org: string, job: string) => string;
+  expectTitle: string;
+  expectQuestions: (n: number) => string;
+  expectDuration: (minutes: number | null) => string;
+  expectSetting: string;
+  expectAgent: string;
+  expiry: (date: string) => string;
+  start: string;
+  starting: string;
+  joinCall: string;
+  inProgress: string;
+  turnCount: (n: number) => string;
+  finishedTitle: string;
+  finishedBody: string;
+  errorUnavailable: string;
+  errorGone: string;
+  errorConflict: string;
+  errorGeneric: string;
+  completedTitle: string;
+  completedBody: (org: string) => string;
+  cancelledTitle: string;
+  cancelledBody: (org: string) => string;
+  expiredTitle: string;
+  expiredBody: (date: string, org: string) => string;
+  unknownTitle: string;
+  unknownBody: string;
+};
+
+export const CANDIDATE_PAGE_COPY: Record<CandidateLanguage, CandidatePageCopy> = {
+  fr: {
+    documentTitle: (job) => `Entretien vocal : ${job}`,
+    eyebrow: 'Entretien vocal',
+    heading: (job) => job,
+    greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    intro: (org, job) => `${org} vous invite à un entretien vocal pour le poste de ${job}.`,
+    expectTitle: 'À quoi vous attendre',
+    expectQuestions: (n) => `${n} question${n > 1 ? 's' : ''}, posée${n > 1 ? 's' : ''} à l'oral.`,
+    expectDuration: (minutes) => (minutes ? `Environ ${minutes} minutes.` : 'Une conversation courte.'),
+    expectSetting: 'Installez-vous dans un endroit calme, avec un micro.',
+    expectAgent: "Un assistant vocal mène l'entretien ; vos réponses sont transmises à l'équipe de recrutement.",
+    expiry: (date) => `Ce lien est valable jusqu'au ${date}.`,
+    start: "Commencer l'entretien",
+    starting: "L'entretien démarre…",
+    joinCall: "Rejoindre l'appel",
+    inProgress: 'Entretien en cours',
+    turnCount: (n) => (n === 0 ? 'En attente du premier échange…' : `${n} échange${n > 1 ? 's' : ''} enregistré${n > 1 ? 's' : ''}`),
+    finishedTitle: 'Merci !',
+    finishedBody: "Votre entretien est terminé. L'équipe de recrutement reviendra vers vous.",
+    errorUnavailable: "L'assistant vocal n'est pas disponible pour le moment. Réessayez dans un instant.",
+    errorGone: "Ce lien n'est plus valable.",
+    errorConflict: 'Cet entretien a déjà commencé ou est terminé.',
+    errorGeneric: 'Une erreur est survenue. Réessayez dans un instant.',
+    completedTitle: 'Entretien terminé',
+    completedBody: (org) => `Vous avez déjà passé cet entretien. Merci ! ${org} reviendra vers vous.`,
+    cancelledTitle: 'Entretien annulé',
+    cancelledBody: (org) => `${org} a annulé cet entretien. Ce lien ne peut plus être utilisé.`,
+    expiredTitle: 'Lien expiré',
+    expiredBody: (date, org) => `Ce lien a expiré le ${date}. Si vous souhaitez toujours passer l'entretien, contactez ${org}.`,
+    unknownTitle: 'Lien introuvable',
+    unknownBody: "Ce lien d'invitation n'existe pas ou a été remplacé par un lien plus récent. Vérifiez le dernier e-mail reçu.",
+  },
+  en: {
+    documentTitle: (job) => `Voice interview: ${job}`,
+    eyebrow: 'Voice interview',
+    heading: (job) => job,
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    intro: (org, job) => `${org} invites you to a voice interview for the ${job} position.`,
+    expectTitle: 'What to expect',
+    expectQuestions: (n) => `${n} question${n > 1 ? 's' : ''}, asked out loud.`,
+    expectDuration: (minutes) => (minutes ? `About ${minutes} minutes.` : 'A short conversation.'),
+    expectSetting: 'Find a quiet place and have a microphone ready.',
+    expectAgent: 'A voice assistant conducts the interview; your answers go to the hiring team.',
+    expiry: (date) => `This link is valid until ${date}.`,
+    start: 'Start the interview',
+    starting: 'Your interview is starting…',
+    joinCall: 'Join the call',
+    inProgress: 'Interview in progress',
+    turnCount: (n) => (n === 0 ? 'Waiting for the first exchange…' : `${n} exchange${n > 1 ? 's' : ''} recorded`),
+    finishedTitle: 'Thank you!',
+    finishedBody: 'Your interview is complete. The hiring team will get back to you.',
+    errorUnavailable: 'The voice assistant is not available right now. Please try again in a moment.',
+    errorGone: 'This link is no longer valid.',
+    errorConflict: 'This interview has already started or is finished.',
+    errorGeneric: 'Something went wrong. Please try again in a moment.',
+    completedTitle: 'Interview completed',
+    completedBody: (org) => `You have already taken this interview. Thank you! ${org} will get back to you.`,
+    cancelledTitle: 'Interview cancelled',
+    cancelledBody: (org) => `${org} cancelled this interview. This link can no longer be used.`,
+    expiredTitle: 'Link expired',
+    expiredBody: (date, org) => `This link expired on ${date}. If you would still like to take the interview, contact ${org}.`,
+    unknownTitle: 'Link not found',
+    unknownBody: 'This invitation link does not exist or was replaced by a newer one. Please check the latest email you received.',
+  },
+};

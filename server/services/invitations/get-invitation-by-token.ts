@@ -1,0 +1,96 @@
+import { and, count, eq } from 'drizzle-orm';
+import { candidates, interviewConfigs, interviews, jobs, organizations, turns, type InterviewStatus } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { estimateInterviewMinutes, resolveCandidateLocale, type CandidateLocale } from '@/server/i18n/candidate-locale';
+import { effectiveStatus } from '../interviews/effective-status';
+import { hashInvitationToken, isInvitationTokenShape } from './invitation-token';
+
+/**
+ * What the candidate's link leads to. `open`: the interview can be started; `in_progress`: the conversation is
+ * under way; the others are closed for good.
+ */
+export type InvitationState = 'open' | 'in_progress' | 'completed' | 'cancelled' | 'expired';
+
+/** Only what the candidate may see about their own interview: no ids, no email, no transcript, no evaluation. */
+export type InvitationView = {
+  state: InvitationState;
+  status: InterviewStatus;
+  locale: CandidateLocale;
+  candidateFirstName: string | null;
+  organizationName: string;
+  jobTitle: string;
+  expiresAt: Date;
+  questionCount: number | null;
+  durationMinutes: number | null;
+};
+
+/**
+ * The interview a link's token opens, found by the token's SHA-256. The token is the candidate's credential, so
+ * no organization is involved: the hash is unique across all of them, and a token that is malformed, replaced by
+ * a resend or never issued finds nothing (null).
+ */
+export async function getInvitationByToken(db: DbExecutor, token: string, now = new Date()): Promise<InvitationView | null> {
+  if (!isInvitationTokenShape(token)) return null;
+  const [row] = await db
+    .select({
+      status: interviews.status,
+      expiresAt: interviews.expiresAt,
+      firstName: candidates.firstName,
+      locale: candidates.locale,
+      organizationName: organizations.name,
+      jobTitle: jobs.title,
+      questions: interviewConfigs.questions,
+    })
+    .from(interviews)
+    .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
+    .innerJoin(organizations, eq(organizations.id, interviews.orgId))
+    .innerJoin(jobs, and(eq(jobs.id, interviews.jobId), eq(jobs.orgId, interviews.orgId)))
+    .leftJoin(interviewConfigs, and(eq(interviewConfigs.id, interviews.configId), eq(interviewConfigs.orgId, interviews.orgId)))
+    .where(eq(interviews.inviteTokenHash, hashInvitationToken(token)));
+  if (!row) return null;
+  const status = effectiveStatus(row, now);
+  const questionCount = row.questions ? row.questions.length : null;
+  return {
+    state: invitationState(status, row.expiresAt, now),
+    status,
+    locale: resolveCandidateLocale(row.locale),
+    candidateFirstName: row.firstName,
+    organizationName: row.organizationName,
+    jobTitle: row.jobTitle,
+    expiresAt: row.expiresAt,
+    questionCount,
+    durationMinutes: estimateInterviewMinutes(questionCount),
+  };
+}
+
+export function invitationState(status: InterviewStatus, expiresAt: Date, now = new Date()): InvitationState {
+  switch (status) {
+    case 'DRAFT':
+    case 'INVITED':
+      // A draft does not expire on its own, but its link cannot be used past the deadline either.
+      return expiresAt.getTime() > now.getTime() ? 'open' : 'expired';
+    case 'IN_PROGRESS':
+      return 'in_progress';
+    case 'COMPLETED':
+      return 'completed';
+    case 'CANCELLED':
+      return 'cancelled';
+    case 'EXPIRED':
+      return 'expired';
+  }
+}
+
+/** What the invitation page polls: the status and how many turns were recorded. Never their content. */
+export async function getInvitationProgress(db: DbExecutor, token: string): Promise<{ status: InterviewStatus; turnCount: number } | null> {
+  if (!isInvitationTokenShape(token)) return null;
+  const [row] = await db
+    .select({ id: interviews.id, orgId: interviews.orgId, status: interviews.status, expiresAt: interviews.expiresAt })
+    .from(interviews)
+    .where(eq(interviews.inviteTokenHash, hashInvitationToken(token)));
+  if (!row) return null;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(turns)
+    .where(and(eq(turns.interviewId, row.id), eq(turns.orgId, row.orgId)));
+  return { status: effectiveStatus(row), turnCount: Number(n) };
+}

@@ -1,0 +1,60 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { interviews } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { getEnv } from '@/server/env';
+import { notFound } from '@/server/errors';
+import { enqueueJob, QUEUES } from '@/server/jobs/queue';
+import { newInvitationToken, sealInvitationToken } from './invitation-token';
+
+/**
+ * The payload of the invitation and reminder email jobs. `tokenHash` names the link the job was queued for: when
+ * the interview's current hash differs (a resend happened since), the job is stale and sends nothing.
+ */
+export type InvitationEmailJob = {
+  interviewId: string;
+  orgId: string;
+  tokenHash: string;
+  /** The link's token, sealed for this interview (see invitation-token.ts). Never logged. */
+  sealedToken: string;
+};
+
+/**
+ * Gives the interview a new invitation link and queues its email (and its expiry reminder), inside the caller's
+ * transaction: the new hash and the jobs commit together or not at all, and the previous link stops working in
+ * that same commit. The caller sets the status (INVITED) and checks it was allowed.
+ */
+export async function issueInvitation(tx: DbExecutor, input: { orgId: string; interviewId: string }): Promise<{ tokenHash: string }> {
+  const { token, hash } = newInvitationToken();
+  const [row] = await tx
+    .update(interviews)
+    // A new link gets its own reminder, so the marker of the previous one is cleared.
+    .set({ inviteTokenHash: hash, reminderSentAt: null, updatedAt: sql`now()` })
+    .where(and(eq(interviews.id, input.interviewId), eq(interviews.orgId, input.orgId)))
+    .returning({ expiresAt: interviews.expiresAt, reminderEnabled: interviews.reminderEnabled });
+  if (!row) throw notFound('Interview');
+
+  const job: InvitationEmailJob = {
+    interviewId: input.interviewId,
+    orgId: input.orgId,
+    tokenHash: hash,
+    sealedToken: sealInvitationToken(token, input.interviewId),
+  };
+  await enqueueJob(tx, QUEUES.invitationEmail, job);
+
+  const remindAt = reminderTime(row.expiresAt);
+  if (row.reminderEnabled && remindAt) {
+    await enqueueJob(tx, QUEUES.reminderEmail, job, { startAfter: remindAt });
+  }
+  return { tokenHash: hash };
+}
+
+/**
+ * REMINDER_HOURS_BEFORE_EXPIRY before expiry, or null when that moment has already passed (a link that expires
+ * within the window needs no reminder on top of its invitation) or reminders are off (0).
+ */
+export function reminderTime(expiresAt: Date, now = new Date()): Date | null {
+  const hours = getEnv().REMINDER_HOURS_BEFORE_EXPIRY;
+  if (hours <= 0) return null;
+  const at = new Date(expiresAt.getTime() - hours * 3600_000);
+  return at.getTime() > now.getTime() ? at : null;
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailboxMessages, sentEmails } from '@/db/schema';
+import { QUEUES } from '@/server/jobs/queue';
+import { sendInvitationEmail } from '@/server/services/invitations/send-invitation-email';
+import { invitationLinkIn } from '../support/fake-resend-server';
+import { createTestOrg, makeCandidate, makeJob, request } from '../support/factories';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/** Without RESEND_API_KEY (development), invitations land in the local mailbox the dashboard shows. */
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ RESEND_API_KEY: '', RESEND_BASE_URL: '' });
+});
+afterAll(() => app?.close());
+
+async function waitFor<T>(probe: () => Promise<T | undefined | false | null>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('local mailbox', () => {
+  it('holds one message per invitation, with a working link, and a second run of the job adds nothing', async () => {
+    const org = await createTestOrg(app.db, app.url, { name: 'Hooli' });
+    const candidate = await makeCandidate(app.db, org.orgId, { locale: 'en', firstName: 'Gavin' });
+    const job = await makeJob(app.db, org.orgId, 'Platform engineer');
+    const created = await org.api('/api/v1/interviews', { body: { candidateId: candidate.id, jobId: job.id } });
+    expect(created.status).toBe(201);
+
+    const [message] = await waitFor(async () => {
+      const rows = await app.db.select().from(mailboxMessages).where(eq(mailboxMessages.orgId, org.orgId));
+      return rows.length > 0 && rows;
+    });
+    expect(message).toMatchObject({ toAddress: candidate.email, subject: 'Interview invitation: Platform engineer at Hooli' });
+    expect(message.text).toContain('Hello Gavin,');
+    const { token } = invitationLinkIn(message);
+    const page = await request(app.url, `/i/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Platform engineer');
+
+    const [ledger] = await waitFor(async () => {
+      const rows = await app.db.select().from(sentEmails).where(eq(sentEmails.interviewId, created.body.id));
+      return rows.length > 0 && rows;
+    });
+    expect(ledger).toMatchObject({ transport: 'mailbox', providerMessageId: message.id, kind: 'invitation' });
+
+    const { rows } = await app.database.executeSql(`select data from pgboss.job where name = $1 and data->>'interviewId' = $2`, [QUEUES.invitationEmail, created.body.id]);
+    expect(await sendInvitationEmail(app.db, 'invitation', rows[0].data)).toEqual({ outcome: 'already-sent', providerMessageId: message.id });
+    // With the ledger row lost, the mailbox's own key still keeps a single copy.
+    await app.db.delete(sentEmails).where(eq(sentEmails.interviewId, created.body.id));
+    expect(await sendInvitationEmail(app.db, 'invitation', rows[0].data)).toEqual({ outcome: 'sent', providerMessageId: message.id });
+    expect(await app.db.select().from(mailboxMessages).where(eq(mailboxMessages.orgId, org.orgId))).toHaveLength(1);
+  });
+
+  it('without an agent platform configured, start is a clear 503 and the link stays usable', async () => {
+    const org = await createTestOrg(app.db, app.url);
+    const candidate = await makeCandidate(app.db, org.orgId);
+    const job = await makeJob(app.db, org.orgId);
+    const created = await org.api('/api/v1/interviews', { body: { candidateId: candidate.id, jobId: job.id } });
+    const [message] = await waitFor(async () => {
+      const rows = await app.db.select().from(mailboxMessages).where(eq(mailboxMessages.orgId, org.orgId));
+      return rows.length > 0 && rows;
+    });
+    const { token } = invitationLinkIn(message);
+    const start = await request(app.url, `/api/invitations/${token}/start`, { method: 'POST' });
+    expect(start.status).toBe(503);
+    expect(start.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'No interview agent is configured on this server (AGENT_DISPATCH_URL)' });
+    expect((await request(app.url, `/i/${token}`)).status).toBe(200);
+    expect((await org.api(`/api/v1/interviews/${created.body.id}`)).body.status).toBe('INVITED');
+  });
+});
