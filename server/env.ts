@@ -61,6 +61,8 @@ export const EnvSchema = z.object({
   /** Failed jobs retry with exponential backoff from this delay (pg-boss: delay·2^n, jittered), this many times. */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(8),
+  /** Pause of the built-in demo agent after each turn (used when AGENT_DISPATCH_URL is not set). */
+  DEMO_AGENT_TURN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

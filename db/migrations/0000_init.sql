@@ -131,6 +131,8 @@ CREATE TABLE "interviews" (
 	"audio_url" text,
 	"invite_token_hash" text,
 	"reminder_enabled" boolean DEFAULT true NOT NULL,
+	"reminder_sent_at" timestamp with time zone,
+	"agent_dispatched_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "interviews_invite_token_hash_unique" UNIQUE("invite_token_hash")
@@ -186,6 +188,34 @@ CREATE TABLE "reports" (
 	CONSTRAINT "reports_test_session_id_unique" UNIQUE("test_session_id")
 );
 --> statement-breakpoint
+CREATE TABLE "sent_emails" (
+	"id" text PRIMARY KEY NOT NULL,
+	"org_id" text NOT NULL,
+	"interview_id" text,
+	"kind" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"transport" text NOT NULL,
+	"provider_message_id" text NOT NULL,
+	"to_address" text NOT NULL,
+	"subject" text NOT NULL,
+	"locale" text NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sent_emails_idempotency_key_unique" UNIQUE("idempotency_key")
+);
+--> statement-breakpoint
+CREATE TABLE "mailbox_messages" (
+	"id" text PRIMARY KEY NOT NULL,
+	"org_id" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"from_address" text NOT NULL,
+	"to_address" text NOT NULL,
+	"subject" text NOT NULL,
+	"html" text NOT NULL,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "mailbox_messages_idempotency_key_unique" UNIQUE("idempotency_key")
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -211,6 +241,9 @@ ALTER TABLE "test_sessions" ADD CONSTRAINT "test_sessions_job_id_jobs_id_fk" FOR
 ALTER TABLE "reports" ADD CONSTRAINT "reports_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_interview_id_interviews_id_fk" FOREIGN KEY ("interview_id") REFERENCES "public"."interviews"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_test_session_id_test_sessions_id_fk" FOREIGN KEY ("test_session_id") REFERENCES "public"."test_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sent_emails" ADD CONSTRAINT "sent_emails_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sent_emails" ADD CONSTRAINT "sent_emails_interview_id_interviews_id_fk" FOREIGN KEY ("interview_id") REFERENCES "public"."interviews"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "mailbox_messages" ADD CONSTRAINT "mailbox_messages_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "users_org_idx" ON "users" USING btree ("org_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "api_keys_org_idx" ON "api_keys" USING btree ("org_id","created_at");--> statement-breakpoint
@@ -231,4 +264,6 @@ CREATE INDEX "interviews_org_candidate_idx" ON "interviews" USING btree ("org_id
 CREATE INDEX "interviews_invited_expiry_idx" ON "interviews" USING btree ("expires_at") WHERE status = 'INVITED';--> statement-breakpoint
 CREATE INDEX "test_sessions_org_campaign_idx" ON "test_sessions" USING btree ("org_id","campaign_id","completed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "test_sessions_org_candidate_idx" ON "test_sessions" USING btree ("org_id","candidate_id");--> statement-breakpoint
-CREATE INDEX "reports_org_created_idx" ON "reports" USING btree ("org_id","created_at" DESC NULLS LAST);
+CREATE INDEX "reports_org_created_idx" ON "reports" USING btree ("org_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "sent_emails_org_interview_idx" ON "sent_emails" USING btree ("org_id","interview_id","sent_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "mailbox_messages_org_created_idx" ON "mailbox_messages" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

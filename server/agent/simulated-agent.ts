@@ -18,6 +18,8 @@ export type ConductInterviewOptions = {
   simulateRestart?: boolean;
   /** Progress lines (the CLI prints them); silent by default. */
   onEvent?: (message: string) => void;
+  /** A pause after each recorded turn, as a spoken exchange takes time (the demo agent paces itself for watchers). */
+  pauseBetweenTurnsMs?: number;
 };
 
 export type ConductInterviewResult = {
@@ -48,6 +50,7 @@ export async function conductInterview(options: ConductInterviewOptions): Promis
   const { interviewId } = options;
   const say = options.onEvent ?? (() => {});
   const client = createAgentClient({ baseUrl: options.baseUrl, auth: options.auth, fetch: options.fetch });
+  const pause = () => (options.pauseBetweenTurnsMs ? sleep(options.pauseBetweenTurnsMs) : Promise.resolve());
 
   const context = await client.getContext(interviewId);
   if (context.status === 'CANCELLED' || context.status === 'EXPIRED') {
@@ -69,6 +72,7 @@ export async function conductInterview(options: ConductInterviewOptions): Promis
       await record(client, interviewId, { turnNumber: progress.nextTurn, role: 'agent', content, isPendingQuestion: true });
       turnsRecorded++;
       say(`turn ${progress.nextTurn} agent: ${content}`);
+      await pause();
       progress = { step: 'await-answer', questionIndex: progress.questionIndex, nextTurn: progress.nextTurn + 1, questionTurn: progress.nextTurn };
 
       if (options.simulateRestart !== false && resumedAfterTurn === null && progress.questionIndex === restartAt) {
@@ -82,6 +86,7 @@ export async function conductInterview(options: ConductInterviewOptions): Promis
       // The candidate starts speaking: the turn exists at once, its transcript follows when the answer ends.
       await record(client, interviewId, { turnNumber: progress.nextTurn, role: 'candidate', content: '' });
       turnsRecorded++;
+      await pause();
       progress = { step: 'complete-answer', questionIndex: progress.questionIndex, nextTurn: progress.nextTurn + 1, answerTurn: progress.nextTurn };
     } else {
       // A history longer than the configuration (edited since) still gets its last answer completed.
@@ -89,6 +94,7 @@ export async function conductInterview(options: ConductInterviewOptions): Promis
       const answer = simulatedAnswer(interviewId, progress.questionIndex, question, context);
       await client.updateTurn(interviewId, progress.answerTurn, answer);
       say(`turn ${progress.answerTurn} candidate: ${answer.content} (${JSON.stringify(answer.evaluation.scores)})`);
+      await pause();
       const next = progress.questionIndex + 1;
       progress = next < questions.length ? { step: 'ask', questionIndex: next, nextTurn: progress.nextTurn } : { step: 'done', questionIndex: next, nextTurn: progress.nextTurn };
     }

@@ -57,7 +57,7 @@ describe('local mailbox', () => {
     expect(await app.db.select().from(mailboxMessages).where(eq(mailboxMessages.orgId, org.orgId))).toHaveLength(1);
   });
 
-  it('without an agent platform configured, start is a clear 503 and the link stays usable', async () => {
+  it('without an agent platform, start hands the interview to the built-in demo agent, which conducts it to the end', async () => {
     const org = await createTestOrg(app.db, app.url);
     const candidate = await makeCandidate(app.db, org.orgId);
     const job = await makeJob(app.db, org.orgId);
@@ -68,9 +68,17 @@ describe('local mailbox', () => {
     });
     const { token } = invitationLinkIn(message);
     const start = await request(app.url, `/api/invitations/${token}/start`, { method: 'POST' });
-    expect(start.status).toBe(503);
-    expect(start.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'No interview agent is configured on this server (AGENT_DISPATCH_URL)' });
-    expect((await request(app.url, `/i/${token}`)).status).toBe(200);
-    expect((await org.api(`/api/v1/interviews/${created.body.id}`)).body.status).toBe('INVITED');
+    expect(start.status).toBe(200);
+    const done = await waitFor(async () => {
+      const res = await org.api(`/api/v1/interviews/${created.body.id}`);
+      return res.body.status === 'COMPLETED' && res.body;
+    });
+    // The demo agent asked the default questions, the candidate's answers were completed and scored.
+    expect(done.transcript.length).toBeGreaterThanOrEqual(4);
+    expect(done.transcript.filter((t: { role: string; content: string }) => t.role === 'candidate' && t.content.length > 0).length).toBeGreaterThanOrEqual(2);
+    expect(done.reportId).toMatch(/^rpt_/);
+    const progress = await request(app.url, `/api/invitations/${token}/status`);
+    expect(progress.body).toMatchObject({ status: 'COMPLETED' });
+    expect(JSON.stringify(progress.body)).not.toContain(done.transcript[0].content);
   });
 });

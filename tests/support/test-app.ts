@@ -43,6 +43,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     APP_URL: 'http://localhost:3999',
     RUN_WORKER: 'true',
     JOB_POLL_INTERVAL_SECONDS: '0.5',
+    DEMO_AGENT_TURN_DELAY_MS: '0',
     ...env,
   });
   resetEnvCache();

@@ -55,10 +55,24 @@ export async function dispatchAgent(dispatch: AgentDispatch): Promise<DispatchRe
   if (env.AGENT_DISPATCH_URL && env.AGENT_DISPATCH_SECRET) {
     return dispatchToWebhook(env.AGENT_DISPATCH_URL, env.AGENT_DISPATCH_SECRET, env.AGENT_DISPATCH_TIMEOUT_MS, dispatch);
   }
-  // TODO(lead): the built-in demo agent. When server/agent/simulated-agent.ts (its conductor) is merged, start it
-  // here for `dispatch` and return { mode: 'demo', joinUrl: null }. Until then, without AGENT_DISPATCH_URL there is
-  // no agent to hand the interview to, and the candidate is told so rather than shown a conversation that never comes.
-  throw new AppError('SERVICE_UNAVAILABLE', 'No interview agent is configured on this server (AGENT_DISPATCH_URL)');
+  return dispatchToDemoAgent(dispatch, env.DEMO_AGENT_TURN_DELAY_MS);
+}
+
+/**
+ * Without an agent platform, the built-in demo agent (server/agent) conducts the interview in this process,
+ * through the same internal routes and with the same media token a real agent would get, paced like a spoken
+ * conversation so the candidate page and the dashboard show it unfold.
+ */
+async function dispatchToDemoAgent(dispatch: AgentDispatch, pauseBetweenTurnsMs: number): Promise<DispatchResult> {
+  const [{ conductInterview }, { createInProcessFetch }] = await Promise.all([import('@/server/agent/simulated-agent'), import('@/server/agent/in-process-fetch')]);
+  conductInterview({
+    baseUrl: getEnv().APP_URL,
+    interviewId: dispatch.interviewId,
+    auth: { mediaToken: dispatch.mediaToken },
+    fetch: createInProcessFetch(),
+    pauseBetweenTurnsMs,
+  }).catch((error) => log.warn({ err: error, interviewId: dispatch.interviewId }, 'demo agent stopped before the end'));
+  return { mode: 'demo', joinUrl: null };
 }
 
 async function dispatchToWebhook(url: string, secret: string, timeoutMs: number, dispatch: AgentDispatch): Promise<DispatchResult> {
