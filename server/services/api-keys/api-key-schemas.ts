@@ -3,7 +3,7 @@ import { SCOPES } from '@/server/auth/scopes';
 import { PaginationInputShape } from '../pagination';
 import { idString, nullableTimestampOut, timestampOut } from '../fields';
 
-export const ScopeSchema = z.enum(SCOPES, { error: `Must be one of: ${SCOPES.join(', ')}` });
+export const ScopeSchema = z.enum(SCOPES, { error: (issue) => `Unknown scope ${JSON.stringify(issue.input)}; must be one of: ${SCOPES.join(', ')}` });
 
 export const ApiKeyScopesSchema = z
   .array(ScopeSchema)
