@@ -85,7 +85,7 @@ export function describeError(error: unknown): string {
     return issues ? `${error.message}: ${issues}` : error.message;
   }
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*\n\s*/g, '; ').trim() || 'unknown error';
+  return message.replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ').trim() || 'unknown error';
 }
 
 export function usageOf(commands: CliCommand[]): string {
