@@ -20,8 +20,9 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * embedded data directory, on PostgreSQL runs against the run's database while the built app serves it.
  */
 const databaseUrl = inject('databaseUrl');
-const CLI_TIMEOUT_MS = 90_000;
-const SLOW_TEST_MS = 240_000;
+const CLI_TIMEOUT_MS = 180_000;
+// Each run opens the database anew (PGlite: wasm start and data load): generous limits for a loaded machine.
+const SLOW_TEST_MS = 600_000;
 
 type CliResult = { code: number | null; stdout: string; stderr: string; json: any };
 

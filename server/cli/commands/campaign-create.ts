@@ -2,7 +2,7 @@ import { CreateCampaignInputSchema } from '@/server/services/campaigns/campaign-
 import { createCampaign } from '@/server/services/campaigns/create-campaign';
 import { parseWithSchema, requiredFlag } from '../args';
 import type { CliCommand } from '../command';
-import { requireOrganization } from './require-organization';
+import { requireOrganization } from '../require-organization';
 
 export const campaignCreateCommand: CliCommand = {
   name: 'campaign:create',

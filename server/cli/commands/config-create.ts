@@ -2,7 +2,7 @@ import { createInterviewConfig } from '@/server/services/interview-configs/creat
 import { CreateInterviewConfigInputSchema } from '@/server/services/interview-configs/interview-config-schemas';
 import { booleanFlag, optionalFlag, parseWithSchema, requiredFlag } from '../args';
 import type { CliCommand } from '../command';
-import { requireOrganization } from './require-organization';
+import { requireOrganization } from '../require-organization';
 
 export const configCreateCommand: CliCommand = {
   name: 'config:create',

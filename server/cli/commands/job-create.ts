@@ -2,7 +2,7 @@ import { createJob } from '@/server/services/jobs/create-job';
 import { CreateJobInputSchema } from '@/server/services/jobs/job-schemas';
 import { optionalFlag, parseWithSchema, requiredFlag } from '../args';
 import type { CliCommand } from '../command';
-import { requireOrganization } from './require-organization';
+import { requireOrganization } from '../require-organization';
 
 export const jobCreateCommand: CliCommand = {
   name: 'job:create',

@@ -2,7 +2,7 @@ import { CreateApiKeyInputSchema } from '@/server/services/api-keys/api-key-sche
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { optionalFlag, parseWithSchema, requiredFlag } from '../args';
 import type { CliCommand } from '../command';
-import { requireOrganization } from './require-organization';
+import { requireOrganization } from '../require-organization';
 
 export const keyCreateCommand: CliCommand = {
   name: 'key:create',

@@ -2,7 +2,7 @@ import { createStage } from '@/server/services/stages/create-stage';
 import { CreateStageInputSchema } from '@/server/services/stages/stage-schemas';
 import { booleanFlag, optionalFlag, parseWithSchema, requiredFlag } from '../args';
 import type { CliCommand } from '../command';
-import { requireOrganization } from './require-organization';
+import { requireOrganization } from '../require-organization';
 
 export const stageCreateCommand: CliCommand = {
   name: 'stage:create',
