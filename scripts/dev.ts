@@ -58,8 +58,16 @@ const { hasAnyOrganization } = await import('@/server/services/organizations/has
 const { getOrganization } = await import('@/server/services/organizations/get-organization');
 const { seedDemo } = await import('@/server/services/demo/seed-demo');
 
-const env = getEnv();
-const server = await startServer({ dev: true });
+let env: ReturnType<typeof getEnv>;
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  env = getEnv();
+  server = await startServer({ dev: true });
+} catch (error) {
+  // A held embedded database or a bad variable is the operator's to fix: say what, without a stack.
+  console.error(`error: ${(error as Error).message}`);
+  process.exit(1);
+}
 const db = server.database.db;
 
 let credentials: DemoCredentials | undefined;
