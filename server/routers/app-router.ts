@@ -1,11 +1,21 @@
 import { router } from '@/server/trpc';
+import { apiKeysRouter } from './api-keys/router';
+import { campaignsRouter } from './campaigns/router';
 import { candidatesRouter } from './candidates/router';
+import { interviewConfigsRouter } from './interview-configs/router';
 import { interviewsRouter } from './interviews/router';
+import { jobsRouter } from './jobs/router';
+import { stagesRouter } from './stages/router';
 
 /** One router, two surfaces: the dashboard calls it through tRPC, REST v1 through trpc-to-openapi. */
 export const appRouter = router({
   candidates: candidatesRouter,
   interviews: interviewsRouter,
+  jobs: jobsRouter,
+  campaigns: campaignsRouter,
+  stages: stagesRouter,
+  interviewConfigs: interviewConfigsRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

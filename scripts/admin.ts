@@ -1,0 +1,18 @@
+/**
+ * The operator's CLI: `npm run admin -- <command> [--flags]`. JSON on stdout; on error a one-line message on
+ * stderr and a non-zero exit. Commands live in server/cli/commands/.
+ */
+// Logs would mix with the JSON on stdout: silent unless the operator asks for them.
+process.env.LOG_LEVEL ??= 'silent';
+
+const { runCli } = await import('@/server/cli/run-cli');
+const { CLI_COMMANDS } = await import('@/server/cli/commands');
+
+const code = await runCli(process.argv.slice(2), {
+  commands: CLI_COMMANDS,
+  // Loaded only once the arguments are known to be good: the server module pulls in Next.js.
+  openDatabase: async () => (await import('@/server/http/start-server')).openConfiguredDatabase(),
+});
+// Exit at once with the command's status: nothing (pools, timers) may keep an admin command alive.
+process.exit(code);
+export {};

@@ -1,0 +1,20 @@
+import { and, eq } from 'drizzle-orm';
+import { campaigns, jobs } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { invalidField } from '@/server/errors';
+import { isIdOf, newId } from '@/server/ids';
+import { toCampaignDto } from './campaign-dto';
+import type { CampaignDto, CreateCampaignInput } from './campaign-schemas';
+
+/** A campaign hires for one job posting of the same organization; any other jobId is a 400 naming the field. */
+export async function createCampaign(db: DbExecutor, input: { orgId: string } & CreateCampaignInput): Promise<CampaignDto> {
+  const [job] = isIdOf('job', input.jobId)
+    ? await db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.id, input.jobId), eq(jobs.orgId, input.orgId)))
+    : [];
+  if (!job) throw invalidField('jobId', 'No such job posting in this organization');
+  const [row] = await db.insert(campaigns).values({ id: newId('campaign'), orgId: input.orgId, jobId: job.id, name: input.name }).returning();
+  return toCampaignDto(row);
+}

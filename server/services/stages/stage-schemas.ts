@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PaginationInputShape } from '../pagination';
+import { idString, timestampOut } from '../fields';
+
+const NameSchema = z.string().trim().min(1, 'Required').max(200, 'Must be at most 200 characters');
+const PositionSchema = z.number().int('Must be an integer').min(0, 'Must be at least 0').max(10_000, 'Must be at most 10000');
+
+export const CreateStageInputSchema = z.strictObject({
+  campaignId: idString('Campaign id (cmp_…) the stage belongs to.'),
+  name: NameSchema.describe('Name of the pipeline stage.'),
+  position: PositionSchema.optional().describe('Order in the pipeline, from 0. Default: after the last stage.'),
+  generateReport: z.boolean().default(true).describe("Whether finalizing an interview of this stage generates a report by default. Default true."),
+});
+export type CreateStageInput = z.input<typeof CreateStageInputSchema>;
+
+/** The campaign is fixed: interviews attached to the stage were checked against it. */
+export const UpdateStageInputSchema = z
+  .strictObject({
+    id: idString('Stage id (stg_…).'),
+    name: NameSchema.optional(),
+    position: PositionSchema.optional(),
+    generateReport: z.boolean().optional(),
+  })
+  .refine((v) => v.name !== undefined || v.position !== undefined || v.generateReport !== undefined, {
+    message: 'Nothing to update: give name, position or generateReport',
+  });
+export type UpdateStageInput = z.infer<typeof UpdateStageInputSchema>;
+
+export const GetStageInputSchema = z.strictObject({ id: idString('Stage id (stg_…).') });
+
+export const ListStagesInputSchema = z.strictObject({
+  ...PaginationInputShape,
+  campaignId: z.string().max(100).optional().describe('Only the stages of this campaign.'),
+});
+export type ListStagesInput = z.infer<typeof ListStagesInputSchema>;
+
+export const StageSchema = z.object({
+  id: z.string().describe('Stage id (stg_…).'),
+  campaignId: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+  generateReport: z.boolean(),
+  createdAt: timestampOut(),
+  updatedAt: timestampOut(),
+});
+export type StageDto = z.infer<typeof StageSchema>;
