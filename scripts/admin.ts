@@ -5,6 +5,9 @@
 // Logs would mix with the JSON on stdout: silent unless the operator asks for them.
 process.env.LOG_LEVEL ??= 'silent';
 
+// Outside production, the same generated secrets as `npm run dev` (invitation links are sealed with one of them).
+(await import('@/server/dev-secrets')).ensureDevSecrets();
+
 const { runCli } = await import('@/server/cli/run-cli');
 const { CLI_COMMANDS } = await import('@/server/cli/commands');
 

@@ -3,6 +3,7 @@ import { migrateDatabase, setDatabase, type DatabaseHandle } from '@/db/client';
 import type { AgentAuth, FetchLike } from '@/server/agent/agent-client';
 import { createSimulationInterview, findDemoOrgId } from '@/server/agent/create-simulation-interview';
 import { conductInterview, pollInterviewReport } from '@/server/agent/simulated-agent';
+import { ensureDevSecrets } from '@/server/dev-secrets';
 import { getEnv, resetEnvCache } from '@/server/env';
 import type { JobQueue } from '@/server/jobs/queue';
 
@@ -138,6 +139,8 @@ function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
+// Outside production, the same generated secrets as `npm run dev`, so --url against the dev server needs no --secret.
+ensureDevSecrets();
 main().then(
   () => process.exit(0),
   (error: unknown) => {

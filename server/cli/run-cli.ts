@@ -1,6 +1,7 @@
-import type { DatabaseHandle } from '@/db/client';
+import { setDatabase, type DatabaseHandle } from '@/db/client';
 import { ZodError } from 'zod';
 import { AppError, toAppError } from '@/server/errors';
+import { startJobQueue, type JobQueue } from '@/server/jobs/queue';
 import { CliUsageError, flagsOfUsage, parseArgs } from './args';
 import type { CliCommand } from './command';
 
@@ -56,14 +57,21 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
   } catch (error) {
     return fail(io, error, command);
   }
+  let queue: JobQueue | undefined;
   try {
     await database.migrate();
+    setDatabase(database);
+    // Send-only: commands enqueue jobs (invitation emails, reports) in their transactions; the server's or a
+    // worker's queue runs them.
+    queue = await startJobQueue(database);
     const result = await command.run({ database, args });
     io.stdout(`${JSON.stringify(result)}\n`);
     return EXIT_OK;
   } catch (error) {
     return fail(io, error, command);
   } finally {
+    await queue?.stop().catch(() => {});
+    setDatabase(undefined);
     await database.close().catch(() => {});
   }
 }
