@@ -15,7 +15,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** Retries with exponential backoff; what still fails lands in the queue's dead-letter queue. */
 const RETRY = { retryLimit: 8, retryDelay: 2, retryBackoff: true };
 
-export type JobHandler = (data: any, job: { id: string; retryCount?: number }) => Promise<void>;
+/** `retryCount` of `retryLimit`: a handler can tell its last attempt (retryCount === retryLimit) from the others. */
+export type JobHandler = (data: any, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
 
 export type JobQueue = {
   boss: PgBoss;
@@ -58,10 +59,10 @@ export async function startJobQueue(
     await retryOnContention(() => boss.createQueue(name, { name, ...RETRY, deadLetter: `${name}-dead` }));
   }
   for (const [name, handler] of Object.entries(options.handlers ?? {}) as [QueueName, JobHandler][]) {
-    await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async (jobs) => {
+    await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true }, async (jobs) => {
       for (const job of jobs) {
         try {
-          await handler(job.data, { id: job.id });
+          await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
         } catch (error) {
           log.warn({ err: error, queue: name, jobId: job.id }, 'job failed; it will be retried');
           throw error;
