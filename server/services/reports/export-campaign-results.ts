@@ -1,0 +1,307 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbExecutor } from '@/db/client';
+import { rowsOf } from '@/db/rows';
+import { campaigns, candidates, interviews, reports, testSessions, type ReportCriterion, type ReportFlag } from '@/db/schema';
+import { notFound } from '@/server/errors';
+import { isIdOf } from '@/server/ids';
+import { iso } from '../fields';
+import { csvRow, type CsvValue } from './csv';
+import { testPercentage } from './get-report';
+
+export const EXPORT_BATCH_SIZE = 500;
+
+export const ExportQuerySchema = z.strictObject({
+  campaignId: z.string('Required').min(1, 'Required').max(100, 'Must be at most 100 characters').describe('Campaign to export (cmp_…).'),
+  format: z.enum(['json', 'csv'], 'Must be json or csv').default('json').describe('json (default) or csv.'),
+  type: z.enum(['interviews', 'tests', 'all'], 'Must be interviews, tests or all').default('all').describe('interviews, tests or all (default).'),
+});
+export type ExportQuery = z.infer<typeof ExportQuerySchema>;
+
+/** The fixed CSV columns; one `criterion:<key>` column per criterion of the campaign follows them. */
+export const EXPORT_CSV_COLUMNS = [
+  'type',
+  'reportId',
+  'sourceId',
+  'candidateId',
+  'candidateEmail',
+  'candidateFirstName',
+  'candidateLastName',
+  'jobId',
+  'status',
+  'overallScore',
+  'recommendation',
+  'completedAt',
+  'testName',
+  'score',
+  'maxScore',
+  'generator',
+  'flags',
+  'summary',
+] as const;
+
+type ExportCandidate = { id: string; email: string; firstName: string | null; lastName: string | null };
+
+export type InterviewExportItem = {
+  interviewId: string;
+  reportId: string | null;
+  status: 'PENDING' | 'READY' | 'FAILED' | null;
+  candidate: ExportCandidate;
+  jobId: string;
+  stageId: string | null;
+  overallScore: number | null;
+  recommendation: string | null;
+  summary: string | null;
+  criteria: ReportCriterion[];
+  flags: ReportFlag[];
+  generator: string | null;
+  completedAt: string | null;
+  reportCompletedAt: string | null;
+};
+
+export type TestExportItem = {
+  testSessionId: string;
+  reportId: string;
+  status: 'READY';
+  candidate: ExportCandidate;
+  jobId: string;
+  testName: string;
+  score: number;
+  maxScore: number;
+  percentage: number;
+  results: { task: string; score: number; maxScore: number; passed: boolean }[];
+  startedAt: string | null;
+  completedAt: string;
+};
+
+export type CampaignExport = { contentType: string; fileName: string; body: AsyncGenerator<string> };
+
+/**
+ * A campaign's results, as a stream of text chunks: its COMPLETED interviews (each with its report, if one was
+ * requested) and its test sessions. The campaign is checked before anything is streamed, so a bad id is a
+ * clean 404; after that, rows are read in keyset-paginated batches (newest first) and encoded batch by batch,
+ * so memory stays flat whatever the campaign's size. Batches are separate reads, not one snapshot: a row
+ * written during a long export may or may not appear.
+ */
+export async function exportCampaignResults(
+  db: DbExecutor,
+  input: { orgId: string } & ExportQuery & { batchSize?: number; now?: Date },
+): Promise<CampaignExport> {
+  if (!isIdOf('campaign', input.campaignId)) throw notFound('Campaign');
+  const [campaign] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, input.campaignId), eq(campaigns.orgId, input.orgId)));
+  if (!campaign) throw notFound('Campaign');
+
+  const scope = { orgId: input.orgId, campaignId: campaign.id, batchSize: input.batchSize ?? EXPORT_BATCH_SIZE };
+  const exportedAt = input.now ?? new Date();
+  const fileName = `campaign-${campaign.id}-${input.type}-${exportedAt.toISOString().slice(0, 10)}.${input.format}`;
+  const withInterviews = input.type !== 'tests';
+  const withTests = input.type !== 'interviews';
+  if (input.format === 'json') {
+    return { contentType: 'application/json; charset=utf-8', fileName, body: jsonBody(db, scope, { exportedAt, withInterviews, withTests }) };
+  }
+  const criterionKeys = withInterviews ? await campaignCriterionKeys(db, scope) : [];
+  return { contentType: 'text/csv; charset=utf-8', fileName, body: csvBody(db, scope, { criterionKeys, withInterviews, withTests }) };
+}
+
+type Scope = { orgId: string; campaignId: string; batchSize: number };
+
+async function* jsonBody(db: DbExecutor, scope: Scope, options: { exportedAt: Date; withInterviews: boolean; withTests: boolean }): AsyncGenerator<string> {
+  yield `{"campaignId":${JSON.stringify(scope.campaignId)},"exportedAt":${JSON.stringify(options.exportedAt.toISOString())}`;
+  const sections: [string, () => AsyncGenerator<(InterviewExportItem | TestExportItem)[]>][] = [];
+  if (options.withInterviews) sections.push(['interviews', () => interviewBatches(db, scope)]);
+  if (options.withTests) sections.push(['tests', () => testBatches(db, scope)]);
+  for (const [key, batches] of sections) {
+    yield `,${JSON.stringify(key)}:[`;
+    let first = true;
+    for await (const batch of batches()) {
+      if (batch.length === 0) continue;
+      yield `${first ? '' : ','}${batch.map((item) => JSON.stringify(item)).join(',')}`;
+      first = false;
+    }
+    yield ']';
+  }
+  yield '}\n';
+}
+
+async function* csvBody(db: DbExecutor, scope: Scope, options: { criterionKeys: string[]; withInterviews: boolean; withTests: boolean }): AsyncGenerator<string> {
+  yield csvRow([...EXPORT_CSV_COLUMNS, ...options.criterionKeys.map((key) => `criterion:${key}`)]);
+  if (options.withInterviews) {
+    for await (const batch of interviewBatches(db, scope)) yield batch.map((item) => csvRow(interviewCsvValues(item, options.criterionKeys))).join('');
+  }
+  if (options.withTests) {
+    for await (const batch of testBatches(db, scope)) yield batch.map((item) => csvRow(testCsvValues(item, options.criterionKeys))).join('');
+  }
+}
+
+export function interviewCsvValues(item: InterviewExportItem, criterionKeys: readonly string[]): CsvValue[] {
+  const scores = new Map(item.criteria.map((c) => [c.key, c.score]));
+  return [
+    'interview',
+    item.reportId,
+    item.interviewId,
+    item.candidate.id,
+    item.candidate.email,
+    item.candidate.firstName,
+    item.candidate.lastName,
+    item.jobId,
+    item.status,
+    item.overallScore,
+    item.recommendation,
+    item.completedAt,
+    null,
+    null,
+    null,
+    item.generator,
+    item.flags.map((f) => `${f.code} (turn ${f.turnNumber})`).join('; '),
+    item.summary,
+    ...criterionKeys.map((key) => scores.get(key)),
+  ];
+}
+
+export function testCsvValues(item: TestExportItem, criterionKeys: readonly string[]): CsvValue[] {
+  return [
+    'test',
+    item.reportId,
+    item.testSessionId,
+    item.candidate.id,
+    item.candidate.email,
+    item.candidate.firstName,
+    item.candidate.lastName,
+    item.jobId,
+    item.status,
+    item.percentage,
+    null,
+    item.completedAt,
+    item.testName,
+    item.score,
+    item.maxScore,
+    null,
+    null,
+    null,
+    ...criterionKeys.map(() => null),
+  ];
+}
+
+/** Every criterion key of the campaign's READY interview reports, sorted: the CSV's header needs them first. */
+async function campaignCriterionKeys(db: DbExecutor, scope: Scope): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct criterion->>'key' as key
+    from ${interviews} i
+    join ${reports} r on r.interview_id = i.id and r.org_id = i.org_id
+    cross join lateral jsonb_array_elements(coalesce(r.criteria, '[]'::jsonb)) as criterion
+    where i.org_id = ${scope.orgId} and i.campaign_id = ${scope.campaignId} and i.status = 'COMPLETED' and r.status = 'READY'
+    order by 1`);
+  return rowsOf<{ key: string | null }>(result)
+    .map((row) => row.key)
+    .filter((key): key is string => typeof key === 'string' && key !== '');
+}
+
+/**
+ * The cursor is (timestamp as PostgreSQL text, id): a JavaScript Date would drop the microseconds and make the
+ * next batch skip or repeat rows that share a millisecond.
+ */
+type Cursor = { at: string; id: string };
+
+async function* interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<InterviewExportItem[]> {
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const conditions: SQL[] = [eq(interviews.orgId, scope.orgId), eq(interviews.campaignId, scope.campaignId), eq(interviews.status, 'COMPLETED')];
+    if (cursor) conditions.push(sql`(${interviews.createdAt}, ${interviews.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
+    const rows = await db
+      .select({
+        cursorAt: sql<string>`${interviews.createdAt}::text`,
+        interviewId: interviews.id,
+        jobId: interviews.jobId,
+        stageId: interviews.stageId,
+        completedAt: interviews.completedAt,
+        candidateId: candidates.id,
+        email: candidates.email,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+        reportId: reports.id,
+        status: reports.status,
+        overallScore: reports.overallScore,
+        recommendation: reports.recommendation,
+        summary: reports.summary,
+        criteria: reports.criteria,
+        flags: reports.flags,
+        generator: reports.generator,
+        reportCompletedAt: reports.completedAt,
+      })
+      .from(interviews)
+      .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
+      .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, interviews.orgId)))
+      .where(and(...conditions))
+      .orderBy(desc(interviews.createdAt), desc(interviews.id))
+      .limit(scope.batchSize);
+    if (rows.length === 0) return;
+    yield rows.map((row) => {
+      // Like the report routes: only a READY report shows scores.
+      const ready = row.status === 'READY';
+      return {
+        interviewId: row.interviewId,
+        reportId: row.reportId,
+        status: row.status,
+        candidate: { id: row.candidateId, email: row.email, firstName: row.firstName, lastName: row.lastName },
+        jobId: row.jobId,
+        stageId: row.stageId,
+        overallScore: ready ? row.overallScore : null,
+        recommendation: ready ? row.recommendation : null,
+        summary: ready ? row.summary : null,
+        criteria: ready ? (row.criteria ?? []) : [],
+        flags: ready ? (row.flags ?? []) : [],
+        generator: ready ? row.generator : null,
+        completedAt: iso(row.completedAt),
+        reportCompletedAt: ready ? iso(row.reportCompletedAt) : null,
+      };
+    });
+    if (rows.length < scope.batchSize) return;
+    const last = rows[rows.length - 1];
+    cursor = { at: last.cursorAt, id: last.interviewId };
+  }
+}
+
+async function* testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestExportItem[]> {
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const conditions: SQL[] = [eq(testSessions.orgId, scope.orgId), eq(testSessions.campaignId, scope.campaignId)];
+    if (cursor) conditions.push(sql`(${testSessions.completedAt}, ${testSessions.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
+    const rows = await db
+      .select({
+        cursorAt: sql<string>`${testSessions.completedAt}::text`,
+        session: testSessions,
+        reportId: reports.id,
+        candidateId: candidates.id,
+        email: candidates.email,
+        firstName: candidates.firstName,
+        lastName: candidates.lastName,
+      })
+      .from(testSessions)
+      .innerJoin(candidates, and(eq(candidates.id, testSessions.candidateId), eq(candidates.orgId, testSessions.orgId)))
+      .innerJoin(reports, and(eq(reports.testSessionId, testSessions.id), eq(reports.orgId, testSessions.orgId)))
+      .where(and(...conditions))
+      .orderBy(desc(testSessions.completedAt), desc(testSessions.id))
+      .limit(scope.batchSize);
+    if (rows.length === 0) return;
+    yield rows.map(({ session, ...row }) => ({
+      testSessionId: session.id,
+      reportId: row.reportId,
+      status: 'READY' as const,
+      candidate: { id: row.candidateId, email: row.email, firstName: row.firstName, lastName: row.lastName },
+      jobId: session.jobId,
+      testName: session.testName,
+      score: session.score,
+      maxScore: session.maxScore,
+      percentage: testPercentage(session.score, session.maxScore),
+      results: session.results,
+      startedAt: iso(session.startedAt),
+      completedAt: iso(session.completedAt),
+    }));
+    if (rows.length < scope.batchSize) return;
+    const last = rows[rows.length - 1];
+    cursor = { at: last.cursorAt, id: last.session.id };
+  }
+}
