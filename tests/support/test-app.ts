@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import postgres from 'postgres';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { resetEnvCache } from '@/server/env';
 import { startServer, type RunningServer } from '@/server/http/start-server';
+import { freshDatabaseName, withDatabaseName } from './test-database';
 
 export const TEST_AGENT_SECRET = 'test-agent-secret-0123456789abcdef';
 export const TEST_MEDIA_TOKEN_SECRET = 'test-media-token-secret-0123456789abcdefghijklmnop';
@@ -19,10 +21,40 @@ export type TestApp = {
 /** Opens this file's database: the run's PostgreSQL database, or a private clone of the migrated PGlite. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const databaseUrl = inject('databaseUrl');
-  if (databaseUrl) return openDatabase({ databaseUrl, poolSize: 10 });
+  if (databaseUrl) return openPostgresClone(databaseUrl);
   const dumpPath = inject('pgliteDumpPath');
   if (!dumpPath) throw new Error('global setup provided no database');
   return openDatabase({ loadDataDir: new Blob([await readFile(dumpPath)]) });
+}
+
+/**
+ * On PostgreSQL too, each test file gets a database of its own, a copy of the run's migrated one: files run in
+ * parallel processes that each work the job queue, and on one shared database a job enqueued by one file could
+ * be worked by another file's process, with that process's environment (its LLM or mail server).
+ */
+async function openPostgresClone(templateUrl: string): Promise<DatabaseHandle> {
+  const template = decodeURIComponent(new URL(templateUrl).pathname.slice(1));
+  const name = freshDatabaseName();
+  const admin = () => postgres(withDatabaseName(templateUrl, 'postgres'), { max: 1, onnotice: () => {} });
+  const creator = admin();
+  try {
+    await creator.unsafe(`create database "${name}" template "${template}"`);
+  } finally {
+    await creator.end();
+  }
+  const handle = await openDatabase({ databaseUrl: withDatabaseName(templateUrl, name), poolSize: 10 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = admin();
+      try {
+        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
 }
 
 /**
