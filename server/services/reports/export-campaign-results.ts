@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbExecutor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
@@ -205,6 +205,15 @@ async function campaignCriterionKeys(db: DbExecutor, scope: Scope): Promise<stri
  */
 type Cursor = { at: string; id: string };
 
+/**
+ * `desc nulls last`, exactly as the (org, campaign, time desc, id desc) indexes are built: with plain `desc`
+ * (nulls first) PostgreSQL cannot read the index in order and sorts every remaining row for each batch, which
+ * made a 100,000-row export quadratic.
+ */
+function newestFirst(time: AnyColumn, id: AnyColumn): SQL[] {
+  return [sql`${time} desc nulls last`, sql`${id} desc nulls last`];
+}
+
 async function* interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<InterviewExportItem[]> {
   let cursor: Cursor | undefined;
   for (;;) {
@@ -235,7 +244,7 @@ async function* interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<I
       .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
       .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, interviews.orgId)))
       .where(and(...conditions))
-      .orderBy(desc(interviews.createdAt), desc(interviews.id))
+      .orderBy(...newestFirst(interviews.createdAt, interviews.id))
       .limit(scope.batchSize);
     if (rows.length === 0) return;
     yield rows.map((row) => {
@@ -283,7 +292,7 @@ async function* testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestEx
       .innerJoin(candidates, and(eq(candidates.id, testSessions.candidateId), eq(candidates.orgId, testSessions.orgId)))
       .innerJoin(reports, and(eq(reports.testSessionId, testSessions.id), eq(reports.orgId, testSessions.orgId)))
       .where(and(...conditions))
-      .orderBy(desc(testSessions.completedAt), desc(testSessions.id))
+      .orderBy(...newestFirst(testSessions.completedAt, testSessions.id))
       .limit(scope.batchSize);
     if (rows.length === 0) return;
     yield rows.map(({ session, ...row }) => ({
