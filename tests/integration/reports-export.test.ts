@@ -22,9 +22,9 @@ afterAll(() => app?.close());
 const TRIGGER = /^[=+\-@\t\r\n]/;
 
 /**
- * One campaign with what an export must and must not contain: READY, PENDING and report-less completed
- * interviews, an unfinished one, one of another campaign, test sessions, and candidate data a spreadsheet
- * would run as formulas.
+ * One campaign with what an export must and must not contain: completed interviews with READY and PENDING
+ * reports, a completed one without a report, an unfinished one, one of another campaign, test sessions, and
+ * candidate data a spreadsheet would run as formulas.
  */
 async function seedCampaign(orgId: string) {
   const setup = await makeHiringSetup(app.db, orgId);
@@ -53,6 +53,7 @@ async function seedCampaign(orgId: string) {
   expectedInterviews.push(unconfigured.interview.id);
   const pending = await makeInterviewWithPendingReport(app.db, orgId, { setup, candidate: candidates[0] });
   expectedInterviews.push(pending.interview.id);
+  // Finalized without a report (the stage said so): no result to export.
   const noReport = await makeInterview(app.db, orgId, {
     candidateId: candidates[1].id,
     jobId: setup.job.id,
@@ -60,7 +61,6 @@ async function seedCampaign(orgId: string) {
     status: 'COMPLETED',
     completedAt: new Date(),
   });
-  expectedInterviews.push(noReport.id);
   const unfinished = await makeInterviewWithPendingReport(app.db, orgId, { setup, candidate: candidates[2], status: 'IN_PROGRESS' });
   const otherCampaign = await makeCampaign(app.db, orgId, setup.job.id, 'Autumn hiring');
   const elsewhere = await makeInterview(app.db, orgId, { candidateId: candidates[0].id, jobId: setup.job.id, campaignId: otherCampaign.id, status: 'COMPLETED', completedAt: new Date() });
@@ -81,7 +81,7 @@ async function seedCampaign(orgId: string) {
     );
   }
   await recruiter.testSessions.record({ candidateId: candidates[0].id, campaignId: otherCampaign.id, testName: 'Elsewhere', score: 1, maxScore: 2, completedAt: new Date().toISOString() });
-  return { setup, candidates, expectedInterviews, unfinished, elsewhere, tests };
+  return { setup, candidates, expectedInterviews, noReport, unfinished, elsewhere, tests };
 }
 
 async function exportOf(query: string, key?: string) {
@@ -96,7 +96,7 @@ function cell(value: unknown): string {
 }
 
 describe('GET /api/v1/reports/export', () => {
-  it('JSON: the completed interviews (with their report) and the test sessions of the campaign, nothing else', async () => {
+  it('JSON: the reports of the completed interviews and of the test sessions of the campaign, nothing else', async () => {
     const res = await exportOf(`campaignId=${seeded.setup.campaign.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -110,7 +110,10 @@ describe('GET /api/v1/reports/export', () => {
 
     const ready = res.body.interviews.find((i: { interviewId: string }) => i.interviewId === seeded.expectedInterviews[0]);
     expect(ready).toMatchObject({
+      type: 'interview',
       status: 'READY',
+      campaignId: seeded.setup.campaign.id,
+      candidateId: seeded.candidates[0].id,
       overallScore: 76.7,
       recommendation: 'YES',
       candidate: { id: seeded.candidates[0].id, firstName: seeded.candidates[0].firstName },
@@ -119,10 +122,15 @@ describe('GET /api/v1/reports/export', () => {
     });
     const pending = res.body.interviews.find((i: { interviewId: string }) => i.interviewId === seeded.expectedInterviews[4]);
     expect(pending).toMatchObject({ status: 'PENDING', overallScore: null, criteria: [] });
-    const withoutReport = res.body.interviews.find((i: { interviewId: string }) => i.interviewId === seeded.expectedInterviews[5]);
-    expect(withoutReport).toMatchObject({ reportId: null, status: null });
+    // Each item is the report as GET /reports/{reportId} gives it (without the transcript), plus its candidate.
+    const byReportId = await org.api(`/api/v1/reports/${ready.id}`);
+    const { transcript, ...withoutTranscript } = byReportId.body;
+    expect(transcript.length).toBeGreaterThan(0);
+    expect(ready).toEqual({ ...withoutTranscript, candidate: expect.any(Object), interviewCompletedAt: expect.any(String) });
+    const ids = res.body.interviews.map((i: { interviewId: string }) => i.interviewId);
+    for (const excluded of [seeded.noReport.id, seeded.unfinished.interview.id, seeded.elsewhere.id]) expect(ids).not.toContain(excluded);
     const test = res.body.tests.find((t: { testSessionId: string }) => t.testSessionId === seeded.tests[0].testSessionId);
-    expect(test).toMatchObject({ reportId: seeded.tests[0].id, testName: '@Algorithms', score: 30, maxScore: 40, percentage: 75, status: 'READY' });
+    expect(test).toEqual({ ...seeded.tests[0], candidate: { id: seeded.candidates[0].id, email: seeded.candidates[0].email, firstName: seeded.candidates[0].firstName, lastName: 'Normal' } });
   });
 
   it('CSV: parsed back, it equals the JSON export; one criterion column per criterion; no cell can run as a formula', async () => {
@@ -159,7 +167,7 @@ describe('GET /api/v1/reports/export', () => {
       const scores = new Map(item.criteria.map((c: { key: string; score: number | null }) => [c.key, c.score]));
       expect(byId.get(item.interviewId)).toEqual({
         type: 'interview',
-        reportId: cell(item.reportId),
+        reportId: item.id,
         sourceId: item.interviewId,
         candidateId: item.candidate.id,
         candidateEmail: item.candidate.email,
@@ -169,7 +177,7 @@ describe('GET /api/v1/reports/export', () => {
         status: cell(item.status),
         overallScore: cell(item.overallScore),
         recommendation: cell(item.recommendation),
-        completedAt: item.completedAt,
+        completedAt: item.interviewCompletedAt,
         testName: '',
         score: '',
         maxScore: '',
@@ -184,7 +192,7 @@ describe('GET /api/v1/reports/export', () => {
     for (const item of json.tests) {
       expect(byId.get(item.testSessionId)).toEqual({
         type: 'test',
-        reportId: item.reportId,
+        reportId: item.id,
         sourceId: item.testSessionId,
         candidateId: item.candidate.id,
         candidateEmail: item.candidate.email,
@@ -292,8 +300,8 @@ describe('GET /api/v1/reports/export', () => {
     const candidate = await makeCandidate(app.db, other.orgId);
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
-      const row = await makeInterview(app.db, other.orgId, { candidateId: candidate.id, jobId: setup.job.id, campaignId: setup.campaign.id, status: 'COMPLETED', completedAt: new Date() });
-      ids.push(row.id);
+      const { interview } = await makeInterviewWithPendingReport(app.db, other.orgId, { setup, candidate, turns: [] });
+      ids.push(interview.id);
     }
     // Same millisecond, different microseconds: a cursor kept as a JavaScript Date would lose rows here.
     for (const [i, id] of ids.entries()) {

@@ -2,12 +2,13 @@ import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbExecutor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
-import { campaigns, candidates, interviews, reports, testSessions, type ReportCriterion, type ReportFlag } from '@/db/schema';
+import { campaigns, candidates, interviews, reports, testSessions } from '@/db/schema';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { iso } from '../fields';
 import { csvRow, type CsvValue } from './csv';
-import { testPercentage } from './get-report';
+import { interviewReportFields, toTestReportDto, type InterviewReportFields } from './get-report';
+import type { TestReportDto } from './report-schemas';
 
 export const EXPORT_BATCH_SIZE = 500;
 
@@ -42,43 +43,17 @@ export const EXPORT_CSV_COLUMNS = [
 
 type ExportCandidate = { id: string; email: string; firstName: string | null; lastName: string | null };
 
-export type InterviewExportItem = {
-  interviewId: string;
-  reportId: string | null;
-  status: 'PENDING' | 'READY' | 'FAILED' | null;
-  candidate: ExportCandidate;
-  jobId: string;
-  stageId: string | null;
-  overallScore: number | null;
-  recommendation: string | null;
-  summary: string | null;
-  criteria: ReportCriterion[];
-  flags: ReportFlag[];
-  generator: string | null;
-  completedAt: string | null;
-  reportCompletedAt: string | null;
-};
+/** An interview report as GET /reports/{reportId} gives it, without the transcript, with its candidate. */
+export type InterviewExportItem = InterviewReportFields & { candidate: ExportCandidate; interviewCompletedAt: string | null };
 
-export type TestExportItem = {
-  testSessionId: string;
-  reportId: string;
-  status: 'READY';
-  candidate: ExportCandidate;
-  jobId: string;
-  testName: string;
-  score: number;
-  maxScore: number;
-  percentage: number;
-  results: { task: string; score: number; maxScore: number; passed: boolean }[];
-  startedAt: string | null;
-  completedAt: string;
-};
+/** A test report as GET /reports/{reportId} gives it, with its candidate. */
+export type TestExportItem = TestReportDto & { candidate: ExportCandidate };
 
 export type CampaignExport = { contentType: string; fileName: string; body: AsyncGenerator<string> };
 
 /**
- * A campaign's results, as a stream of text chunks: its COMPLETED interviews (each with its report, if one was
- * requested) and its test sessions. The campaign is checked before anything is streamed, so a bad id is a
+ * A campaign's results, as a stream of text chunks: the reports of its COMPLETED interviews (whatever the
+ * report's status; an interview finalized without a report has no result to export) and of its test sessions. The campaign is checked before anything is streamed, so a bad id is a
  * clean 404; after that, rows are read in keyset-paginated batches (newest first) and encoded batch by batch,
  * so memory stays flat whatever the campaign's size. Batches are separate reads, not one snapshot: a row
  * written during a long export may or may not appear.
@@ -140,7 +115,7 @@ export function interviewCsvValues(item: InterviewExportItem, criterionKeys: rea
   const scores = new Map(item.criteria.map((c) => [c.key, c.score]));
   return [
     'interview',
-    item.reportId,
+    item.id,
     item.interviewId,
     item.candidate.id,
     item.candidate.email,
@@ -150,7 +125,7 @@ export function interviewCsvValues(item: InterviewExportItem, criterionKeys: rea
     item.status,
     item.overallScore,
     item.recommendation,
-    item.completedAt,
+    item.interviewCompletedAt,
     null,
     null,
     null,
@@ -164,7 +139,7 @@ export function interviewCsvValues(item: InterviewExportItem, criterionKeys: rea
 export function testCsvValues(item: TestExportItem, criterionKeys: readonly string[]): CsvValue[] {
   return [
     'test',
-    item.reportId,
+    item.id,
     item.testSessionId,
     item.candidate.id,
     item.candidate.email,
@@ -222,54 +197,26 @@ async function* interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<I
     const rows = await db
       .select({
         cursorAt: sql<string>`${interviews.createdAt}::text`,
-        interviewId: interviews.id,
-        jobId: interviews.jobId,
-        stageId: interviews.stageId,
-        completedAt: interviews.completedAt,
-        candidateId: candidates.id,
-        email: candidates.email,
-        firstName: candidates.firstName,
-        lastName: candidates.lastName,
-        reportId: reports.id,
-        status: reports.status,
-        overallScore: reports.overallScore,
-        recommendation: reports.recommendation,
-        summary: reports.summary,
-        criteria: reports.criteria,
-        flags: reports.flags,
-        generator: reports.generator,
-        reportCompletedAt: reports.completedAt,
+        interview: { id: interviews.id, candidateId: interviews.candidateId, jobId: interviews.jobId, campaignId: interviews.campaignId },
+        interviewCompletedAt: interviews.completedAt,
+        candidate: { id: candidates.id, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName },
+        report: reports,
       })
       .from(interviews)
       .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
-      .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, interviews.orgId)))
+      .innerJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, interviews.orgId)))
       .where(and(...conditions))
       .orderBy(...newestFirst(interviews.createdAt, interviews.id))
       .limit(scope.batchSize);
     if (rows.length === 0) return;
-    yield rows.map((row) => {
-      // Like the report routes: only a READY report shows scores.
-      const ready = row.status === 'READY';
-      return {
-        interviewId: row.interviewId,
-        reportId: row.reportId,
-        status: row.status,
-        candidate: { id: row.candidateId, email: row.email, firstName: row.firstName, lastName: row.lastName },
-        jobId: row.jobId,
-        stageId: row.stageId,
-        overallScore: ready ? row.overallScore : null,
-        recommendation: ready ? row.recommendation : null,
-        summary: ready ? row.summary : null,
-        criteria: ready ? (row.criteria ?? []) : [],
-        flags: ready ? (row.flags ?? []) : [],
-        generator: ready ? row.generator : null,
-        completedAt: iso(row.completedAt),
-        reportCompletedAt: ready ? iso(row.reportCompletedAt) : null,
-      };
-    });
+    yield rows.map((row) => ({
+      ...interviewReportFields(row.report, row.interview),
+      candidate: row.candidate,
+      interviewCompletedAt: iso(row.interviewCompletedAt),
+    }));
     if (rows.length < scope.batchSize) return;
     const last = rows[rows.length - 1];
-    cursor = { at: last.cursorAt, id: last.interviewId };
+    cursor = { at: last.cursorAt, id: last.interview.id };
   }
 }
 
@@ -282,11 +229,8 @@ async function* testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestEx
       .select({
         cursorAt: sql<string>`${testSessions.completedAt}::text`,
         session: testSessions,
-        reportId: reports.id,
-        candidateId: candidates.id,
-        email: candidates.email,
-        firstName: candidates.firstName,
-        lastName: candidates.lastName,
+        report: reports,
+        candidate: { id: candidates.id, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName },
       })
       .from(testSessions)
       .innerJoin(candidates, and(eq(candidates.id, testSessions.candidateId), eq(candidates.orgId, testSessions.orgId)))
@@ -295,20 +239,7 @@ async function* testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestEx
       .orderBy(...newestFirst(testSessions.completedAt, testSessions.id))
       .limit(scope.batchSize);
     if (rows.length === 0) return;
-    yield rows.map(({ session, ...row }) => ({
-      testSessionId: session.id,
-      reportId: row.reportId,
-      status: 'READY' as const,
-      candidate: { id: row.candidateId, email: row.email, firstName: row.firstName, lastName: row.lastName },
-      jobId: session.jobId,
-      testName: session.testName,
-      score: session.score,
-      maxScore: session.maxScore,
-      percentage: testPercentage(session.score, session.maxScore),
-      results: session.results,
-      startedAt: iso(session.startedAt),
-      completedAt: iso(session.completedAt),
-    }));
+    yield rows.map((row) => ({ ...toTestReportDto(row.report, row.session), candidate: row.candidate }));
     if (rows.length < scope.batchSize) return;
     const last = rows[rows.length - 1];
     cursor = { at: last.cursorAt, id: last.session.id };

@@ -7,7 +7,7 @@ import { iso } from '../fields';
 import type { AnyReportDto, InterviewReportDto, PendingReportDto, TestReportDto } from './report-schemas';
 
 type ReportRow = typeof reports.$inferSelect;
-type InterviewRef = { id: string; candidateId: string; jobId: string; campaignId: string | null };
+export type InterviewRef = { id: string; candidateId: string; jobId: string; campaignId: string | null };
 
 /** The report of an interview of the organization. NOT_FOUND for an unknown interview or one without a report. */
 export async function getInterviewReport(db: DbExecutor, input: { orgId: string; interviewId: string }): Promise<InterviewReportDto | PendingReportDto> {
@@ -63,6 +63,24 @@ async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: I
     .from(turns)
     .where(and(eq(turns.interviewId, interview.id), eq(turns.orgId, report.orgId)))
     .orderBy(asc(turns.turnNumber));
+  return {
+    ...interviewReportFields(report, interview),
+    status: report.status,
+    transcript: turnRows.map((t) => ({
+      turnNumber: t.turnNumber,
+      role: t.role,
+      content: t.content,
+      audioUrl: t.audioUrl,
+      createdAt: iso(t.createdAt),
+      updatedAt: iso(t.updatedAt),
+    })),
+  };
+}
+
+export type InterviewReportFields = Omit<InterviewReportDto, 'transcript' | 'status'> & { status: ReportRow['status'] };
+
+/** An interview report without its transcript (the export's items). Only a READY report shows a scorecard. */
+export function interviewReportFields(report: ReportRow, interview: InterviewRef): InterviewReportFields {
   const ready = report.status === 'READY';
   return {
     id: report.id,
@@ -79,14 +97,6 @@ async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: I
     criteria: ready ? (report.criteria ?? []) : [],
     flags: ready ? (report.flags ?? []) : [],
     coverage: ready ? report.coverage : null,
-    transcript: turnRows.map((t) => ({
-      turnNumber: t.turnNumber,
-      role: t.role,
-      content: t.content,
-      audioUrl: t.audioUrl,
-      createdAt: iso(t.createdAt),
-      updatedAt: iso(t.updatedAt),
-    })),
     generator: ready ? report.generator : null,
     failureReason: report.status === 'FAILED' ? (report.failureReason ?? 'Report generation failed.') : null,
     createdAt: iso(report.createdAt),
