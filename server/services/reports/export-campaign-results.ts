@@ -180,6 +180,8 @@ async function campaignCriterionKeys(db: DbExecutor, scope: Scope): Promise<stri
  */
 type Cursor = { at: string; id: string };
 
+const candidateColumns = { id: candidates.id, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName };
+
 /**
  * `desc nulls last`, exactly as the (org, campaign, time desc, id desc) indexes are built: with plain `desc`
  * (nulls first) PostgreSQL cannot read the index in order and sorts every remaining row for each batch, which
@@ -199,7 +201,7 @@ async function* interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<I
         cursorAt: sql<string>`${interviews.createdAt}::text`,
         interview: { id: interviews.id, candidateId: interviews.candidateId, jobId: interviews.jobId, campaignId: interviews.campaignId },
         interviewCompletedAt: interviews.completedAt,
-        candidate: { id: candidates.id, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName },
+        candidate: candidateColumns,
         report: reports,
       })
       .from(interviews)
@@ -230,7 +232,7 @@ async function* testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestEx
         cursorAt: sql<string>`${testSessions.completedAt}::text`,
         session: testSessions,
         report: reports,
-        candidate: { id: candidates.id, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName },
+        candidate: candidateColumns,
       })
       .from(testSessions)
       .innerJoin(candidates, and(eq(candidates.id, testSessions.candidateId), eq(candidates.orgId, testSessions.orgId)))
