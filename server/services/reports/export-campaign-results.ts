@@ -102,62 +102,67 @@ async function* jsonBody(db: DbExecutor, scope: Scope, options: { exportedAt: Da
 }
 
 async function* csvBody(db: DbExecutor, scope: Scope, options: { criterionKeys: string[]; withInterviews: boolean; withTests: boolean }): AsyncGenerator<string> {
-  yield csvRow([...EXPORT_CSV_COLUMNS, ...options.criterionKeys.map((key) => `criterion:${key}`)]);
+  const { criterionKeys } = options;
+  yield csvRow([...EXPORT_CSV_COLUMNS, ...criterionKeys.map((key) => `criterion:${key}`)]);
+  const line = (record: CsvRecord, scores: ReadonlyMap<string, number | null>) =>
+    csvRow([...EXPORT_CSV_COLUMNS.map((column) => record[column]), ...criterionKeys.map((key) => scores.get(key))]);
   if (options.withInterviews) {
-    for await (const batch of interviewBatches(db, scope)) yield batch.map((item) => csvRow(interviewCsvValues(item, options.criterionKeys))).join('');
+    for await (const batch of interviewBatches(db, scope)) {
+      yield batch.map((item) => line(interviewCsvRecord(item), new Map(item.criteria.map((c) => [c.key, c.score])))).join('');
+    }
   }
   if (options.withTests) {
-    for await (const batch of testBatches(db, scope)) yield batch.map((item) => csvRow(testCsvValues(item, options.criterionKeys))).join('');
+    for await (const batch of testBatches(db, scope)) yield batch.map((item) => line(testCsvRecord(item), new Map())).join('');
   }
 }
 
-export function interviewCsvValues(item: InterviewExportItem, criterionKeys: readonly string[]): CsvValue[] {
-  const scores = new Map(item.criteria.map((c) => [c.key, c.score]));
-  return [
-    'interview',
-    item.id,
-    item.interviewId,
-    item.candidate.id,
-    item.candidate.email,
-    item.candidate.firstName,
-    item.candidate.lastName,
-    item.jobId,
-    item.status,
-    item.overallScore,
-    item.recommendation,
-    item.interviewCompletedAt,
-    null,
-    null,
-    null,
-    item.generator,
-    item.flags.map((f) => `${f.code} (turn ${f.turnNumber})`).join('; '),
-    item.summary,
-    ...criterionKeys.map((key) => scores.get(key)),
-  ];
+type CsvRecord = Record<(typeof EXPORT_CSV_COLUMNS)[number], CsvValue>;
+
+function interviewCsvRecord(item: InterviewExportItem): CsvRecord {
+  return {
+    type: 'interview',
+    reportId: item.id,
+    sourceId: item.interviewId,
+    candidateId: item.candidate.id,
+    candidateEmail: item.candidate.email,
+    candidateFirstName: item.candidate.firstName,
+    candidateLastName: item.candidate.lastName,
+    jobId: item.jobId,
+    status: item.status,
+    overallScore: item.overallScore,
+    recommendation: item.recommendation,
+    // When the candidate finished, like a test's completedAt (the report's own time is in the JSON export).
+    completedAt: item.interviewCompletedAt,
+    testName: null,
+    score: null,
+    maxScore: null,
+    generator: item.generator,
+    flags: item.flags.map((f) => `${f.code} (turn ${f.turnNumber})`).join('; '),
+    summary: item.summary,
+  };
 }
 
-export function testCsvValues(item: TestExportItem, criterionKeys: readonly string[]): CsvValue[] {
-  return [
-    'test',
-    item.id,
-    item.testSessionId,
-    item.candidate.id,
-    item.candidate.email,
-    item.candidate.firstName,
-    item.candidate.lastName,
-    item.jobId,
-    item.status,
-    item.percentage,
-    null,
-    item.completedAt,
-    item.testName,
-    item.score,
-    item.maxScore,
-    null,
-    null,
-    null,
-    ...criterionKeys.map(() => null),
-  ];
+function testCsvRecord(item: TestExportItem): CsvRecord {
+  return {
+    type: 'test',
+    reportId: item.id,
+    sourceId: item.testSessionId,
+    candidateId: item.candidate.id,
+    candidateEmail: item.candidate.email,
+    candidateFirstName: item.candidate.firstName,
+    candidateLastName: item.candidate.lastName,
+    jobId: item.jobId,
+    status: item.status,
+    overallScore: item.percentage,
+    recommendation: null,
+    completedAt: item.completedAt,
+    testName: item.testName,
+    score: item.score,
+    maxScore: item.maxScore,
+    generator: null,
+    flags: null,
+    summary: null,
+  };
 }
 
 /** Every criterion key of the campaign's READY interview reports, sorted: the CSV's header needs them first. */
