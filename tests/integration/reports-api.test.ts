@@ -143,7 +143,7 @@ describe('test sessions', () => {
     const bad = path.join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify([row, { ...row, score: 99 }, { ...row, candidateId: 'cnd_nobody000000000000000' }]));
     await expect(testsImportCommand.run({ database: app.database, args: { org: org.orgId, file: bad } })).rejects.toThrow(
-      /row 2\.score: Must be at most maxScore/,
+      /row 2\.score: Must be at most maxScore; row 3\.candidateId: No such candidate/,
     );
     const badRefs = path.join(dir, 'bad-refs.json');
     await writeFile(badRefs, JSON.stringify([row, { ...row, candidateId: 'cnd_nobody000000000000000' }]));

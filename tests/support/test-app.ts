@@ -38,7 +38,16 @@ async function openPostgresClone(templateUrl: string): Promise<DatabaseHandle> {
   const admin = () => postgres(withDatabaseName(templateUrl, 'postgres'), { max: 1, onnotice: () => {} });
   const creator = admin();
   try {
-    await creator.unsafe(`create database "${name}" template "${template}"`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await creator.unsafe(`create database "${name}" template "${template}"`);
+        break;
+      } catch (error) {
+        // 55006: a session is connected to the template right now (a test that opened the run's database).
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
   } finally {
     await creator.end();
   }

@@ -11,6 +11,8 @@ import { RecordTestSessionInputSchema, type RecordTestSessionInput } from './tes
 const INSERT_BATCH = 500;
 /** Ids looked up per query when checking references. */
 const LOOKUP_BATCH = 1000;
+/** Rows per import: the whole file is validated and written in one transaction. */
+const MAX_IMPORT_ROWS = 50_000;
 /** Per-row problems listed in an import's error message; all of them are in `issues`. */
 const MESSAGE_ISSUES = 20;
 
@@ -34,21 +36,29 @@ export async function recordTestSession(db: DbExecutor, input: { orgId: string }
  */
 export async function recordTestSessions(db: DbExecutor, input: { orgId: string; rows: readonly unknown[] }): Promise<TestReportDto[]> {
   if (input.rows.length === 0) throw new AppError('VALIDATION_ERROR', 'Nothing to import: the file has no rows');
+  if (input.rows.length > MAX_IMPORT_ROWS) {
+    throw new AppError('VALIDATION_ERROR', `At most ${MAX_IMPORT_ROWS} rows per import; this file has ${input.rows.length}: split it`);
+  }
   const issues: ErrorIssue[] = [];
-  const sessions: RecordTestSessionInput[] = [];
+  const valid: { index: number; session: RecordTestSessionInput }[] = [];
   input.rows.forEach((row, index) => {
     const parsed = RecordTestSessionInputSchema.safeParse(row);
-    if (parsed.success) sessions.push(parsed.data);
+    if (parsed.success) valid.push({ index, session: parsed.data });
     else issues.push(...issuesFromZod(parsed.error).map((issue) => ({ path: rowPath(index, issue.path), message: issue.message })));
   });
-  if (issues.length === 0) {
-    const checked = await checkReferences(db, input.orgId, sessions);
-    issues.push(...checked.issues.map((issue) => ({ path: rowPath(issue.index, issue.path), message: issue.message })));
-    if (issues.length === 0) return db.transaction((tx) => insertSessions(tx, input.orgId, sessions, checked.jobIds));
-  }
+  const sessions = valid.map((v) => v.session);
+  const checked = await checkReferences(db, input.orgId, sessions);
+  issues.push(...checked.issues.map((issue) => ({ path: rowPath(valid[issue.index].index, issue.path), message: issue.message })));
+  if (issues.length === 0) return db.transaction((tx) => insertSessions(tx, input.orgId, sessions, checked.jobIds));
+  // The file's order, so the message reads top to bottom.
+  issues.sort((a, b) => rowNumber(a.path) - rowNumber(b.path));
   const listed = issues.slice(0, MESSAGE_ISSUES).map((i) => `${i.path}: ${i.message}`);
   const more = issues.length > MESSAGE_ISSUES ? `; and ${issues.length - MESSAGE_ISSUES} more` : '';
   throw new AppError('VALIDATION_ERROR', `Nothing was imported; ${issues.length} problem(s): ${listed.join('; ')}${more}`, { issues });
+}
+
+function rowNumber(path: string): number {
+  return Number(/^row (\d+)/.exec(path)?.[1] ?? 0);
 }
 
 function rowPath(index: number, field: string): string {
