@@ -1,15 +1,15 @@
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { getDb } from '@/db/client';
-import { getEnv } from '@/server/env';
 import { AppError, ERROR_STATUS, type ErrorBody } from '@/server/errors';
 import { sha256Hex } from '@/server/crypto';
 import { appRouter } from '@/server/routers/app-router';
-import { authenticateApiKey } from '@/server/services/api-keys/authenticate-api-key';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '@/server/services/idempotency/idempotency';
-import { consumeRateLimit } from '@/server/services/rate-limit/consume-rate-limit';
 import { createContextInner, type Context } from '@/server/trpc';
+import { authenticateV1Request } from './authenticate-v1-request';
 import { readJsonBody } from './read-json-body';
 import { errorResponse, jsonResponse, newRequestId } from './respond';
+
+export { apiKeyFromHeaders } from './authenticate-v1-request';
 
 export const V1_PREFIX = '/api/v1';
 const CONTEXT = Symbol('context');
@@ -23,16 +23,6 @@ const openApiHandler = createOpenApiNodeHttpHandler({
   createContext: ({ req }: { req: any }) => req[CONTEXT] as Context,
 } as any) as unknown as (req: unknown, res: unknown) => Promise<void>;
 
-/** The API key from `Authorization: Bearer …` or `X-API-Key`. */
-export function apiKeyFromHeaders(headers: Headers): string | null {
-  const authorization = headers.get('authorization');
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match ? match[1] : null;
-  }
-  return headers.get('x-api-key')?.trim() || null;
-}
-
 /**
  * REST v1: authenticate the key, count it against its rate limit, read the body, honour Idempotency-Key, then
  * run the tRPC procedure that the path maps to and shape any error into the contract's envelope.
@@ -43,19 +33,7 @@ export async function handleV1Request(req: Request): Promise<Response> {
   const db = getDb();
   let idempotency: { apiKeyId: string; key: string } | undefined;
   try {
-    const plaintext = apiKeyFromHeaders(req.headers);
-    const apiKey = plaintext ? await authenticateApiKey(db, plaintext) : null;
-    if (!apiKey) {
-      throw new AppError('UNAUTHORIZED', plaintext ? 'Invalid or revoked API key' : 'Missing API key: send Authorization: Bearer <key> or X-API-Key');
-    }
-    const rate = await consumeRateLimit(db, { apiKeyId: apiKey.id, limit: apiKey.rateLimitPerMinute ?? getEnv().RATE_LIMIT_PER_MINUTE });
-    headers.set('RateLimit-Limit', String(rate.limit));
-    headers.set('RateLimit-Remaining', String(rate.remaining));
-    headers.set('RateLimit-Reset', String(rate.resetSeconds));
-    if (!rate.allowed) {
-      headers.set('Retry-After', String(rate.resetSeconds));
-      throw new AppError('RATE_LIMITED', `Rate limit of ${rate.limit} requests per minute exceeded; retry after ${rate.resetSeconds} s`);
-    }
+    const principal = await authenticateV1Request(db, req, headers);
 
     const method = req.method.toUpperCase();
     const url = new URL(req.url);
@@ -68,8 +46,8 @@ export async function handleV1Request(req: Request): Promise<Response> {
         throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: 'Idempotency-Key', message: 'Must be 1 to 255 characters' }] });
       }
       const outcome = await claimIdempotencyKey(db, {
-        apiKeyId: apiKey.id,
-        orgId: apiKey.orgId,
+        apiKeyId: principal.apiKeyId,
+        orgId: principal.orgId,
         key: idempotencyKey,
         requestHash: sha256Hex(`${method} ${url.pathname}\n${canonicalJson(body)}`),
       });
@@ -77,14 +55,10 @@ export async function handleV1Request(req: Request): Promise<Response> {
         headers.set('Idempotent-Replayed', 'true');
         return jsonResponse(outcome.status, withRequestId(outcome.body, requestId), headers);
       }
-      idempotency = { apiKeyId: apiKey.id, key: idempotencyKey };
+      idempotency = { apiKeyId: principal.apiKeyId, key: idempotencyKey };
     }
 
-    const ctx = createContextInner({
-      db,
-      requestId,
-      principal: { kind: 'apiKey', orgId: apiKey.orgId, apiKeyId: apiKey.id, scopes: apiKey.scopes },
-    });
+    const ctx = createContextInner({ db, requestId, principal });
     const result = await runProcedure(req, url, body, ctx);
     if (idempotency) {
       if (result.status >= 500) await releaseIdempotencyKey(db, idempotency);

@@ -3,6 +3,7 @@ import { expireInterviews } from '@/server/services/interviews/expire-interviews
 import { pruneIdempotencyRequests } from '@/server/services/idempotency/idempotency';
 import { sendInvitationEmail } from '@/server/services/invitations/send-invitation-email';
 import { pruneRateLimitWindows } from '@/server/services/rate-limit/consume-rate-limit';
+import { generateInterviewReport } from '@/server/services/reports/generate-interview-report';
 import { log } from '@/server/log';
 import { QUEUES, type JobHandler, type QueueName } from './queue';
 
@@ -14,6 +15,14 @@ export function jobHandlers(db: Database): Partial<Record<QueueName, JobHandler>
     [QUEUES.expirySweep]: async () => {
       const expired = await expireInterviews(db);
       if (expired > 0) log.info({ expired }, 'expired interviews persisted');
+    },
+    [QUEUES.generateReport]: async (data: { reportId?: unknown }, job) => {
+      if (typeof data?.reportId !== 'string') {
+        log.error({ jobId: job.id }, 'generate-report job without a reportId');
+        return;
+      }
+      const result = await generateInterviewReport(db, { reportId: data.reportId, finalAttempt: job.retryCount >= job.retryLimit });
+      log.info({ reportId: data.reportId, ...result }, 'report generation');
     },
     [QUEUES.maintenance]: async () => {
       await pruneRateLimitWindows(db);

@@ -22,7 +22,8 @@ function retryPolicy() {
   return { retryLimit: env.JOB_RETRY_LIMIT, retryDelay: env.JOB_RETRY_DELAY_SECONDS, retryBackoff: true };
 }
 
-export type JobHandler = (data: any, job: { id: string; retryCount?: number }) => Promise<void>;
+/** `retryCount` of `retryLimit`: a handler can tell its last attempt (retryCount === retryLimit) from the others. */
+export type JobHandler = (data: any, job: { id: string; retryCount: number; retryLimit: number }) => Promise<void>;
 
 export type JobQueue = {
   boss: PgBoss;
@@ -67,10 +68,10 @@ export async function startJobQueue(
     await retryOnContention(() => boss.updateQueue(name, { name, ...retry, deadLetter: `${name}-dead` }));
   }
   for (const [name, handler] of Object.entries(options.handlers ?? {}) as [QueueName, JobHandler][]) {
-    await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async (jobs) => {
+    await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true }, async (jobs) => {
       for (const job of jobs) {
         try {
-          await handler(job.data, { id: job.id });
+          await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
         } catch (error) {
           log.warn({ err: error, queue: name, jobId: job.id }, 'job failed; it will be retried');
           throw error;

@@ -6,6 +6,8 @@ import { interviewConfigsRouter } from './interview-configs/router';
 import { interviewsRouter } from './interviews/router';
 import { jobsRouter } from './jobs/router';
 import { stagesRouter } from './stages/router';
+import { reportsRouter } from './reports/router';
+import { testSessionsRouter } from './test-sessions/router';
 
 /** One router, two surfaces: the dashboard calls it through tRPC, REST v1 through trpc-to-openapi. */
 export const appRouter = router({
@@ -16,6 +18,8 @@ export const appRouter = router({
   stages: stagesRouter,
   interviewConfigs: interviewConfigsRouter,
   apiKeys: apiKeysRouter,
+  reports: reportsRouter,
+  testSessions: testSessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { resetEnvCache } from '@/server/env';
 import { startServer, type RunningServer } from '@/server/http/start-server';
+import { withDatabaseName } from './test-database';
 
 export const TEST_AGENT_SECRET = 'test-agent-secret-0123456789abcdef';
 export const TEST_MEDIA_TOKEN_SECRET = 'test-media-token-secret-0123456789abcdefghijklmnop';
@@ -25,10 +26,48 @@ export type TestApp = {
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const templateUrl = inject('databaseUrl');
-  if (templateUrl) return openDatabase({ databaseUrl: await cloneDatabase(templateUrl), poolSize: 10 });
+  if (templateUrl) return openPostgresClone(templateUrl);
   const dumpPath = inject('pgliteDumpPath');
   if (!dumpPath) throw new Error('global setup provided no database');
   return openDatabase({ loadDataDir: new Blob([await readFile(dumpPath)]) });
+}
+
+/**
+ * `CREATE DATABASE … TEMPLATE` the run's migrated database, dropped when the file closes it (and, should a file
+ * crash, by the global teardown, which drops every `<template>_f…` copy).
+ */
+async function openPostgresClone(templateUrl: string): Promise<DatabaseHandle> {
+  const template = decodeURIComponent(new URL(templateUrl).pathname.slice(1));
+  const name = `${template}_f${randomBytes(4).toString('hex')}`;
+  const admin = () => postgres(withDatabaseName(templateUrl, 'postgres'), { max: 1, onnotice: () => {} });
+  const creator = admin();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await creator.unsafe(`create database "${name}" template "${template}"`);
+        break;
+      } catch (error) {
+        // 55006: a session is connected to the template right now (a test that opened the run's database).
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  } finally {
+    await creator.end();
+  }
+  const handle = await openDatabase({ databaseUrl: withDatabaseName(templateUrl, name), poolSize: 10 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = admin();
+      try {
+        await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
 }
 
 /**
@@ -59,28 +98,4 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
       await database.close();
     },
   };
-}
-
-/** `CREATE DATABASE … TEMPLATE` the run's database (nobody stays connected to it); dropped by the global teardown. */
-async function cloneDatabase(templateUrl: string): Promise<string> {
-  const url = new URL(templateUrl);
-  const template = url.pathname.slice(1);
-  const name = `${template}_f${randomBytes(4).toString('hex')}`;
-  const admin = postgres(templateUrl.replace(/\/[^/]*$/, '/postgres'), { max: 1, onnotice: () => {} });
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.unsafe(`create database "${name}" template "${template}"`);
-        break;
-      } catch (error) {
-        // Two files copying the template at the same instant: PostgreSQL refuses the second; it just waits its turn.
-        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-        await new Promise((r) => setTimeout(r, 50 + Math.random() * 150));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  return url.toString();
 }

@@ -7,6 +7,8 @@ import { keyCreateCommand } from './key-create';
 import { keyRevokeCommand } from './key-revoke';
 import { orgCreateCommand } from './org-create';
 import { stageCreateCommand } from './stage-create';
+import { reportRetryCommand } from './report-retry';
+import { testsImportCommand } from './tests-import';
 import { userCreateCommand } from './user-create';
 
 /** Every admin CLI command, one file each; add yours here. */
@@ -20,4 +22,6 @@ export const CLI_COMMANDS: CliCommand[] = [
   stageCreateCommand,
   configCreateCommand,
   demoSeedCommand,
+  testsImportCommand,
+  reportRetryCommand,
 ];

@@ -1,0 +1,114 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { interviewConfigs, interviews, jobs, reports, turns } from '@/db/schema';
+import { getEnv } from '@/server/env';
+import { log } from '@/server/log';
+import { computeScorecard } from './compute-scorecard';
+import { LlmSummaryError, summarizeWithLlm } from './summarize-with-llm';
+import { summarizeWithRules } from './summarize-with-rules';
+
+/** A failure that no retry can mend; its message is shown to recruiters as the report's failureReason. */
+export class ReportGenerationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReportGenerationError';
+  }
+}
+
+export type GenerateReportOutcome =
+  | { outcome: 'ready'; generator: string }
+  | { outcome: 'skipped'; reason: string }
+  | { outcome: 'failed'; failureReason: string };
+
+/**
+ * The body of the generate-report job: scores a completed interview and marks its report READY.
+ *
+ * The job carries only the report id; the organization is read from the report row and is in every query after
+ * that. Safe to run twice: only a PENDING report is worked on, and the final write is conditional on it still
+ * being PENDING, so a second delivery leaves a READY (or FAILED) report as it is.
+ *
+ * Failures: a ReportGenerationError (the interview is missing or not completed) marks the report FAILED at once.
+ * Anything else (a database hiccup) is thrown so the queue retries it, except on the `finalAttempt`, when the
+ * report becomes FAILED too. The interview itself is never touched: it stays COMPLETED.
+ * A language model that fails (timeout, HTTP error, unusable output) does not fail the report: the rules
+ * summary is used instead, the generator says `rules`, and the summary says the model was unavailable.
+ */
+export async function generateInterviewReport(db: DbExecutor, input: { reportId: string; finalAttempt?: boolean }): Promise<GenerateReportOutcome> {
+  const [report] = await db.select().from(reports).where(eq(reports.id, input.reportId));
+  if (!report) return { outcome: 'skipped', reason: 'no such report' };
+  if (report.type !== 'interview') return { outcome: 'skipped', reason: 'not an interview report' };
+  if (report.status !== 'PENDING') return { outcome: 'skipped', reason: `report is ${report.status}` };
+
+  try {
+    const generated = await scoreAndSummarize(db, { orgId: report.orgId, interviewId: report.interviewId });
+    const [updated] = await db
+      .update(reports)
+      .set({ ...generated, status: 'READY', failureReason: null, completedAt: new Date() })
+      .where(and(eq(reports.id, report.id), eq(reports.orgId, report.orgId), eq(reports.status, 'PENDING')))
+      .returning({ id: reports.id });
+    return updated ? { outcome: 'ready', generator: generated.generator } : { outcome: 'skipped', reason: 'report changed meanwhile' };
+  } catch (error) {
+    if (!(error instanceof ReportGenerationError) && !input.finalAttempt) throw error;
+    const failureReason =
+      error instanceof ReportGenerationError ? error.message : 'The report could not be generated after several attempts; retry it later.';
+    log.error({ err: error, reportId: report.id }, 'report generation failed');
+    await db
+      .update(reports)
+      .set({ status: 'FAILED', failureReason })
+      .where(and(eq(reports.id, report.id), eq(reports.orgId, report.orgId), eq(reports.status, 'PENDING')));
+    return { outcome: 'failed', failureReason };
+  }
+}
+
+async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; interviewId: string | null }) {
+  if (!input.interviewId) throw new ReportGenerationError('The report is not attached to an interview.');
+  const [interview] = await db
+    .select({ id: interviews.id, status: interviews.status, configId: interviews.configId, jobTitle: jobs.title })
+    .from(interviews)
+    .innerJoin(jobs, and(eq(jobs.id, interviews.jobId), eq(jobs.orgId, interviews.orgId)))
+    .where(and(eq(interviews.id, input.interviewId), eq(interviews.orgId, input.orgId)));
+  if (!interview) throw new ReportGenerationError('The interview of this report no longer exists.');
+  if (interview.status !== 'COMPLETED') throw new ReportGenerationError(`The interview is ${interview.status}, not COMPLETED: only a finished interview can be scored.`);
+
+  const [turnRows, [config]] = await Promise.all([
+    db
+      .select({ turnNumber: turns.turnNumber, role: turns.role, content: turns.content, evaluation: turns.evaluation })
+      .from(turns)
+      .where(and(eq(turns.interviewId, interview.id), eq(turns.orgId, input.orgId)))
+      .orderBy(asc(turns.turnNumber)),
+    interview.configId
+      ? db
+          .select({ criteria: interviewConfigs.criteria })
+          .from(interviewConfigs)
+          .where(and(eq(interviewConfigs.id, interview.configId), eq(interviewConfigs.orgId, input.orgId)))
+      : Promise.resolve([]),
+  ]);
+
+  const scorecard = computeScorecard({ turns: turnRows, criteria: config?.criteria ?? null });
+  const { summary, generator } = await summarize({ scorecard, jobTitle: interview.jobTitle, transcript: turnRows, interviewId: interview.id });
+  return {
+    overallScore: scorecard.overallScore,
+    recommendation: scorecard.recommendation,
+    criteria: scorecard.criteria,
+    flags: scorecard.flags,
+    coverage: scorecard.coverage,
+    summary,
+    generator,
+  };
+}
+
+async function summarize(input: Parameters<typeof summarizeWithLlm>[1] & { interviewId: string }): Promise<{ summary: string; generator: string }> {
+  const env = getEnv();
+  if (!env.LLM_BASE_URL) return { summary: summarizeWithRules(input.scorecard), generator: 'rules' };
+  try {
+    const summary = await summarizeWithLlm(
+      { baseURL: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS },
+      input,
+    );
+    return { summary, generator: `llm:${env.LLM_MODEL}` };
+  } catch (error) {
+    if (!(error instanceof LlmSummaryError)) throw error;
+    log.warn({ err: error, reason: error.reason, interviewId: input.interviewId }, 'language model summary failed; using the rules summary');
+    return { summary: summarizeWithRules(input.scorecard, { llmUnavailable: true }), generator: 'rules' };
+  }
+}
