@@ -1,7 +1,6 @@
 import { setDatabase, type DatabaseHandle } from '@/db/client';
 import { ZodError } from 'zod';
 import { AppError, toAppError } from '@/server/errors';
-import { startJobQueue, type JobQueue } from '@/server/jobs/queue';
 import { CliUsageError, flagsOfUsage, parseArgs } from './args';
 import type { CliCommand } from './command';
 
@@ -10,6 +9,8 @@ export type CliIo = { stdout: (text: string) => void; stderr: (text: string) => 
 export type RunCliOptions = {
   commands: CliCommand[];
   openDatabase: () => Promise<DatabaseHandle>;
+  /** A send-only job queue on the database: commands enqueue jobs (invitation emails, reports) in their transactions. */
+  startJobQueue?: (database: DatabaseHandle) => Promise<{ stop: () => Promise<void> }>;
   io?: CliIo;
 };
 
@@ -57,13 +58,12 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
   } catch (error) {
     return fail(io, error, command);
   }
-  let queue: JobQueue | undefined;
+  let queue: { stop: () => Promise<void> } | undefined;
   try {
     await database.migrate();
     setDatabase(database);
-    // Send-only: commands enqueue jobs (invitation emails, reports) in their transactions; the server's or a
-    // worker's queue runs them.
-    queue = await startJobQueue(database);
+    // The server's or a worker's queue runs what the command enqueues.
+    queue = await options.startJobQueue?.(database);
     const result = await command.run({ database, args });
     io.stdout(`${JSON.stringify(result)}\n`);
     return EXIT_OK;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DatabaseHandle } from '@/db/client';
+import type { Database } from '@/db/client';
 import { interviews, users } from '@/db/schema';
 import { verifyPassword } from '@/server/auth/password';
 import { SCOPES } from '@/server/auth/scopes';
@@ -17,16 +17,17 @@ import { getOrganization } from '@/server/services/organizations/get-organizatio
 import { hasAnyOrganization } from '@/server/services/organizations/has-any-organization';
 import { listStages } from '@/server/services/stages/list-stages';
 import { createUser } from '@/server/services/users/create-user';
-import { openTestDatabase } from '../support/test-app';
+import { startTestApp, type TestApp } from '../support/test-app';
 
-let database: DatabaseHandle;
+// The app, not just a database: the demo seed creates invitations, which enqueue jobs and seal their links.
+let app: TestApp;
 let db: Database;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.db;
+  app = await startTestApp();
+  db = app.db;
 });
-afterAll(() => database?.close());
+afterAll(() => app?.close());
 
 async function errorOf(promise: Promise<unknown>): Promise<AppError> {
   try {
