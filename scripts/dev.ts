@@ -19,6 +19,7 @@ const { startServer } = await import('@/server/http/start-server');
 const { hasAnyOrganization } = await import('@/server/services/organizations/has-any-organization');
 const { getOrganization } = await import('@/server/services/organizations/get-organization');
 const { seedDemo } = await import('@/server/services/demo/seed-demo');
+const { conductDemoInterviews } = await import('@/server/services/demo/conduct-demo-interviews');
 
 let env: ReturnType<typeof getEnv>;
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -35,6 +36,8 @@ const db = server.database.db;
 let credentials: DemoCredentials | undefined;
 if (!(await hasAnyOrganization(db))) {
   const seeded = await seedDemo(db);
+  // Finished interviews with transcripts and reports, conducted by the simulated voice agent.
+  await conductDemoInterviews(db, seeded);
   credentials = { orgId: seeded.orgId, recruiter: { email: seeded.recruiter.email, password: seeded.recruiter.password }, apiKey: seeded.apiKey, apiKeyId: seeded.apiKeyId };
   writePrivateJson(CREDENTIALS_FILE, credentials);
 } else {

@@ -10,6 +10,7 @@ import { authenticateApiKey } from '@/server/services/api-keys/authenticate-api-
 import { listCandidates } from '@/server/services/candidates/list-candidates';
 import { DEMO_ORG_NAME, DEMO_RECRUITER_EMAIL } from '@/server/services/demo/seed-demo';
 import { getInterviewConfig } from '@/server/services/interview-configs/get-interview-config';
+import { getInterviewDetail } from '@/server/services/interviews/get-interview';
 import { getOrganization } from '@/server/services/organizations/get-organization';
 import { getStage } from '@/server/services/stages/get-stage';
 import { request } from '../support/factories';
@@ -213,6 +214,14 @@ describe.runIf(!databaseUrl)('admin CLI on the embedded database (PGLITE_DIR)', 
     await target.withDb(async (db) => {
       expect((await authenticateApiKey(db, seeded.apiKey))?.orgId).toBe(seeded.orgId);
       expect((await listCandidates(db, { orgId: seeded.orgId, page: 1, pageSize: 1 })).pagination.total).toBe(12);
+      // Finished interviews, conducted by the simulated agent, each with a ready report.
+      expect(seeded.interviewIds.completed.length).toBeGreaterThanOrEqual(2);
+      for (const id of seeded.interviewIds.completed) {
+        const detail = await getInterviewDetail(db, { orgId: seeded.orgId, id });
+        expect(detail.status).toBe('COMPLETED');
+        expect(detail.transcript.length).toBeGreaterThanOrEqual(4);
+        expect(detail.evaluation).toMatchObject({ status: 'READY', overallScore: expect.any(Number) });
+      }
     });
     expectFailure(await runAdmin(['demo:seed'], env), `The demo is already seeded: ${DEMO_RECRUITER_EMAIL} belongs to organization ${seeded.orgId}`);
   }, SLOW_TEST_MS);

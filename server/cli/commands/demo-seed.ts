@@ -1,4 +1,5 @@
 import { getEnv } from '@/server/env';
+import { conductDemoInterviews } from '@/server/services/demo/conduct-demo-interviews';
 import { seedDemo } from '@/server/services/demo/seed-demo';
 import type { CliCommand } from '../command';
 
@@ -7,8 +8,9 @@ export const demoSeedCommand: CliCommand = {
   usage: 'demo:seed',
   async run({ database }) {
     const seeded = await seedDemo(database.db);
+    const completed = await conductDemoInterviews(database.db, seeded);
     // The agent secret is configuration, not data: shown when set so the demo can be driven end to end.
     const agentSecret = getEnv().AGENT_SECRET;
-    return { ...seeded, ...(agentSecret ? { agentSecret } : {}) };
+    return { ...seeded, interviewIds: { ...seeded.interviewIds, completed }, ...(agentSecret ? { agentSecret } : {}) };
   },
 };
