@@ -2,6 +2,8 @@ import type { Database } from '@/db/client';
 import { expireInterviews } from '@/server/services/interviews/expire-interviews';
 import { pruneIdempotencyRequests } from '@/server/services/idempotency/idempotency';
 import { pruneRateLimitWindows } from '@/server/services/rate-limit/consume-rate-limit';
+import { pruneLoginAttempts } from '@/server/services/auth/login-attempts';
+import { pruneSessions } from '@/server/services/auth/sign-out';
 import { log } from '@/server/log';
 import { QUEUES, type JobHandler, type QueueName } from './queue';
 
@@ -15,6 +17,8 @@ export function jobHandlers(db: Database): Partial<Record<QueueName, JobHandler>
     [QUEUES.maintenance]: async () => {
       await pruneRateLimitWindows(db);
       await pruneIdempotencyRequests(db);
+      await pruneLoginAttempts(db);
+      await pruneSessions(db);
     },
   };
 }
