@@ -24,3 +24,22 @@ export async function sessionCookieFor(db: Database, email: string, password = R
   const { token } = await signIn(db, { email, password });
   return `${SESSION_COOKIE_NAME}=${token}`;
 }
+
+export type TrpcResponse = { status: number; body: any; headers: Headers };
+
+/** A dashboard tRPC query over HTTP, as the browser's client sends it (non-batched). */
+export async function trpcQuery(baseUrl: string, path: string, input: unknown, cookie?: string, headers: Record<string, string> = {}): Promise<TrpcResponse> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const res = await fetch(`${baseUrl}/api/trpc/${path}${query}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
+
+/** A dashboard tRPC mutation; the CSRF header is sent unless `headers` overrides it. */
+export async function trpcMutation(baseUrl: string, path: string, input: unknown, cookie?: string, headers: Record<string, string> = { 'x-iss-csrf': '1' }): Promise<TrpcResponse> {
+  const res = await fetch(`${baseUrl}/api/trpc/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
+    body: JSON.stringify(input),
+  });
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { sessions, users } from '@/db/schema';
+import { organizations, sessions, users } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import type { Principal } from '@/server/auth/principal';
+import { AppError } from '@/server/errors';
 import { hashSessionToken, isSessionTokenShape } from './session-token';
 
 export type RecruiterPrincipal = Extract<Principal, { kind: 'recruiter' }>;
@@ -21,11 +22,25 @@ export async function getSessionPrincipal(db: DbExecutor, token: string | undefi
   return row ? { kind: 'recruiter', orgId: row.orgId, userId: row.userId, sessionId: row.sessionId } : null;
 }
 
+export type SessionUser = { id: string; email: string; name: string | null; orgId: string; orgName: string; sessionExpiresAt: string };
+
 /** Who is signed in, for the dashboard's header and settings. */
-export async function getSessionUser(db: DbExecutor, principal: RecruiterPrincipal) {
+export async function getSessionUser(db: DbExecutor, principal: RecruiterPrincipal): Promise<SessionUser> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, orgId: users.orgId })
+    .select({ id: users.id, email: users.email, name: users.name, orgId: users.orgId, orgName: organizations.name, sessionExpiresAt: sessions.expiresAt })
     .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .innerJoin(sessions, and(eq(sessions.id, principal.sessionId), eq(sessions.userId, users.id)))
     .where(and(eq(users.id, principal.userId), eq(users.orgId, principal.orgId)));
-  return row ?? null;
+  if (!row) throw new AppError('UNAUTHORIZED', 'Session ended');
+  return { ...row, sessionExpiresAt: row.sessionExpiresAt.toISOString() };
+}
+
+/** Whether a session is still open (not revoked, not expired): long-lived streams re-check it. */
+export async function isSessionActive(db: DbExecutor, sessionId: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return rows.length > 0;
 }
