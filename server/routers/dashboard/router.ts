@@ -2,6 +2,7 @@ import { router } from '@/server/trpc';
 import { getInterviewViewProcedure } from './get-interview';
 import { getMeProcedure } from './get-me';
 import { getOverviewProcedure } from './get-overview';
+import { listCampaignSummariesProcedure } from './list-campaigns';
 import { listInterviewRowsProcedure } from './list-interviews';
 import { watchTranscriptProcedure } from './watch-transcript';
 
@@ -12,4 +13,5 @@ export const dashboardRouter = router({
   interviews: listInterviewRowsProcedure,
   interview: getInterviewViewProcedure,
   transcript: watchTranscriptProcedure,
+  campaigns: listCampaignSummariesProcedure,
 });

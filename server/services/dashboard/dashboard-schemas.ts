@@ -71,7 +71,7 @@ export const InterviewViewSchema = InterviewSchema.extend({
   job: z.object({ id: z.string(), title: z.string() }),
   campaign: NamedRefSchema.nullable(),
   stage: NamedRefSchema.nullable(),
-  config: NamedRefSchema.nullable(),
+  config: NamedRefSchema.extend({ criteria: z.array(z.object({ key: z.string(), label: z.string(), weight: z.number() })) }).nullable(),
   turns: z.array(DashboardTurnSchema),
   evaluation: EvaluationSchema.nullable(),
   report: z
@@ -93,3 +93,21 @@ export const TranscriptEventSchema = z.discriminatedUnion('type', [
 export type TranscriptEvent = z.infer<typeof TranscriptEventSchema>;
 
 export const FINAL_STATUSES: readonly (typeof INTERVIEW_STATUSES)[number][] = ['COMPLETED', 'CANCELLED', 'EXPIRED'];
+
+export const CampaignSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  jobId: z.string(),
+  jobTitle: z.string(),
+  stages: z.number().int(),
+  interviews: z.number().int(),
+  completed: z.number().int(),
+  inProgress: z.number().int(),
+  /** Invited and not yet started, link still valid. */
+  awaiting: z.number().int(),
+  averageScore: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type CampaignSummary = z.infer<typeof CampaignSummarySchema>;
+export const CampaignSummaryPageSchema = paginatedSchema(CampaignSummarySchema);
+export const ListCampaignSummariesInputSchema = z.strictObject({ ...PaginationInputShape });

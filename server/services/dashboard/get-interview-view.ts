@@ -44,7 +44,7 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
     detail.stageId ? db.select({ id: stages.id, name: stages.name }).from(stages).where(and(eq(stages.id, detail.stageId), eq(stages.orgId, orgId))) : [],
     detail.configId
       ? db
-          .select({ id: interviewConfigs.id, name: interviewConfigs.name })
+          .select({ id: interviewConfigs.id, name: interviewConfigs.name, criteria: interviewConfigs.criteria })
           .from(interviewConfigs)
           .where(and(eq(interviewConfigs.id, detail.configId), eq(interviewConfigs.orgId, orgId)))
       : [],
