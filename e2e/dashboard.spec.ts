@@ -214,6 +214,25 @@ describe('recruiter dashboard in a real browser', { timeout: 90_000 }, () => {
     }
   });
 
+  it('works on a phone-sized screen', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await context.storageState() });
+    const phonePage = await phone.newPage();
+    try {
+      await phonePage.goto(`${app.url}/overview`);
+      await phonePage.getByRole('heading', { name: 'Overview' }).waitFor();
+      await phonePage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Interviews' }).click();
+      await phonePage.waitForURL(/\/interviews$/);
+      await phonePage.locator('tbody tr[data-row]').first().waitFor();
+      await screenshot(phonePage, '12-phone-interviews');
+      await expectAccessible(phonePage, 'interviews on a phone');
+      await phonePage.goto(`${app.url}/interviews/${seed.completed[1].id}`);
+      await phonePage.getByRole('list', { name: 'Transcript' }).waitFor();
+      await screenshot(phonePage, '13-phone-interview');
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('signs out: the session is revoked and pages send back to sign-in', async () => {
     const [cookie] = await context.cookies();
     expect(cookie).toMatchObject({ name: 'iss_session', httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -32,9 +32,9 @@ export function PaginationBar({
       <p aria-live="polite">
         {total === 0 ? `No ${noun}` : <>Showing <span className="font-medium tabular-nums">{from}–{to}</span> of <span className="font-medium tabular-nums">{total}</span> {noun}</>}
       </p>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <div className="flex items-center gap-2">
-          <span id={labelId} className="text-slate-600">Rows per page</span>
+          <span id={labelId} className="whitespace-nowrap text-slate-600">Rows per page</span>
           <Select value={String(pageSize)} onValueChange={(v) => onPageSize(Number(v))}>
             <SelectTrigger aria-labelledby={labelId} className="h-8 w-20">
               <SelectValue />
@@ -48,7 +48,7 @@ export function PaginationBar({
             </SelectContent>
           </Select>
         </div>
-        <span className="tabular-nums text-slate-600">
+        <span className="whitespace-nowrap tabular-nums text-slate-600">
           Page {page} of {Math.max(1, totalPages)}
         </span>
         <div className="flex gap-1">

@@ -104,12 +104,12 @@ export async function seedDashboardOrg(db: Database, orgId: string) {
     });
     completed.push(interview);
   }
-  const inProgress = await makeInterview(db, orgId, { ...base(5), status: 'IN_PROGRESS', createdAt: new Date(now - 2 * DAY), startedAt: new Date(now - 5 * MINUTE) });
+  const inProgress = await makeInterview(db, orgId, { ...base(5), status: 'IN_PROGRESS', createdAt: new Date(now - 2 * DAY), invitedAt: new Date(now - 2 * DAY), startedAt: new Date(now - 5 * MINUTE) });
   await insertConversation(db, orgId, inProgress.id, CONVERSATION.slice(0, 3), new Date(now - 5 * MINUTE), true);
-  const invited = await makeInterview(db, orgId, { ...base(6, interns), createdAt: new Date(now - DAY) });
+  const invited = await makeInterview(db, orgId, { ...base(6, interns), createdAt: new Date(now - DAY), invitedAt: new Date(now - DAY) });
   const draft = await makeInterview(db, orgId, { ...base(7, interns), status: 'DRAFT', invitedAt: null, createdAt: new Date(now - 3 * 3600_000) });
-  const cancelled = await makeInterview(db, orgId, { ...base(1, interns), status: 'CANCELLED', cancelledAt: new Date(now - 4 * DAY), createdAt: new Date(now - 6 * DAY) });
-  const expired = await makeInterview(db, orgId, { ...base(3), status: 'INVITED', createdAt: new Date(now - 9 * DAY), expiresAt: new Date(now - 2 * DAY) });
+  const cancelled = await makeInterview(db, orgId, { ...base(1, interns), status: 'CANCELLED', cancelledAt: new Date(now - 4 * DAY), createdAt: new Date(now - 6 * DAY), invitedAt: new Date(now - 6 * DAY) });
+  const expired = await makeInterview(db, orgId, { ...base(3), status: 'INVITED', createdAt: new Date(now - 9 * DAY), invitedAt: new Date(now - 9 * DAY), expiresAt: new Date(now - 2 * DAY) });
   return { jobs: { backend, design }, campaigns: { spring, interns }, config, candidates, completed, inProgress, invited, draft, cancelled, expired };
 }
 

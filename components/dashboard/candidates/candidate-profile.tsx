@@ -77,7 +77,7 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="content-start">
+        <Card className="lg:self-start">
           <CardHeader title="Profile" />
           <CardContent>
             <dl className="grid gap-4">
@@ -121,7 +121,7 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
             </dl>
           </CardContent>
         </Card>
-        <Card className="lg:col-span-2">
+        <Card className="lg:col-span-2 lg:self-start">
           <CardHeader title="Interviews" description={interviews.data ? `${interviews.data.pagination.total} in all` : undefined} />
           {interviews.isError ? (
             <ErrorState message={contractError(interviews.error).message} onRetry={() => interviews.refetch()} />

@@ -30,7 +30,7 @@ function LiveIndicator({ state }: { state: LiveState }) {
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[7rem_1fr] gap-2 text-sm">
+    <div className="grid grid-cols-[6.5rem_1fr] gap-2 text-sm">
       <dt className="text-slate-600">{label}</dt>
       <dd className="min-w-0 break-words text-slate-900">{children}</dd>
     </div>
@@ -118,7 +118,7 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
             <CardContent>
               <dl className="grid gap-2">
                 <Detail label="Candidate">
-                  <Link href={`/candidates/${view.candidate.id}`} className="text-brand-700 hover:underline">
+                  <Link href={`/candidates/${view.candidate.id}`} className="break-all text-brand-700 hover:underline">
                     {view.candidate.email}
                   </Link>
                 </Detail>
