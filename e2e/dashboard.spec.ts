@@ -66,6 +66,12 @@ describe('recruiter dashboard in a real browser', { timeout: 90_000 }, () => {
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Katherine Johnson');
 
+    await page.goto(`${app.url}/interviews?jobId=${seed.jobs.design.id}`);
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.goto(`${app.url}/interviews?campaignId=${seed.campaigns.spring.id}&status=IN_PROGRESS`);
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Barbara Liskov');
+
     // Changing a filter in the page writes it into the URL.
     await page.goto(`${app.url}/interviews`);
     await expect.poll(() => rows.count()).toBe(10);

@@ -17,6 +17,8 @@ export async function signInThroughForm(page: Page, baseUrl: string, email: stri
 
 /** axe-core on the current page: no serious or critical violation (the details are printed when there is one). */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // After a client-side navigation Next.js streams the new <title> in; check the settled page.
+  await page.waitForFunction(() => document.title.length > 0);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = severe.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');

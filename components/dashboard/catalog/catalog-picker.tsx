@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -24,17 +25,23 @@ type CatalogPickerProps = {
   disabled?: boolean;
   /** The id prefix to show in the typed-id fallback (job_, cmp_, stg_, cfg_). */
   idPrefix: string;
+  /** Filters: a typed id is applied on Enter or when leaving the field, not on every keystroke. */
+  deferred?: boolean;
   className?: string;
 };
 
 /** A select over the catalog procedure's items, or a typed id field while that procedure is not deployed. */
-export function CatalogPicker({ kind, label, value, onChange, input, emptyLabel, placeholder, error, hint, disabled, idPrefix, className }: CatalogPickerProps) {
+export function CatalogPicker({ kind, label, value, onChange, input, emptyLabel, placeholder, error, hint, disabled, idPrefix, deferred, className }: CatalogPickerProps) {
   const state = useCatalogOptions(kind, input, { enabled: !disabled });
   if (state.status === 'unavailable' || state.status === 'error') {
     const failure = state.status === 'error' ? contractError(state.error).message : undefined;
     return (
       <Field label={label} error={error} hint={failure ? `Could not load the list (${failure}); enter the id.` : (hint ?? `Enter the id (${idPrefix}…).`)} className={className}>
-        <Input value={value} onChange={(e) => onChange(e.target.value.trim())} placeholder={`${idPrefix}…`} disabled={disabled} spellCheck={false} autoComplete="off" className="font-mono" />
+        {deferred ? (
+          <DeferredIdInput value={value} onCommit={onChange} placeholder={`${idPrefix}…`} disabled={disabled} />
+        ) : (
+          <Input value={value} onChange={(e) => onChange(e.target.value.trim())} placeholder={`${idPrefix}…`} disabled={disabled} spellCheck={false} autoComplete="off" className="font-mono" />
+        )}
       </Field>
     );
   }
@@ -69,5 +76,23 @@ export function CatalogPicker({ kind, label, value, onChange, input, emptyLabel,
       </Select>
       )}
     </Field>
+  );
+}
+
+function DeferredIdInput({ value, onCommit, ...props }: { value: string; onCommit: (id: string) => void; placeholder: string; disabled?: boolean; id?: string }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const commit = () => text.trim() !== value && onCommit(text.trim());
+  return (
+    <Input
+      {...props}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => e.key === 'Enter' && commit()}
+      spellCheck={false}
+      autoComplete="off"
+      className="font-mono"
+    />
   );
 }

@@ -108,8 +108,8 @@ export function InterviewsPage() {
               </Select>
             )}
           </Field>
-          <CatalogPicker kind="jobs" label="Job" idPrefix="job_" value={jobId} emptyLabel="All jobs" onChange={(v) => set({ jobId: v, campaignId: null })} />
-          <CatalogPicker kind="campaigns" label="Campaign" idPrefix="cmp_" value={campaignId} input={campaignInput} emptyLabel="All campaigns" onChange={(v) => set({ campaignId: v })} />
+          <CatalogPicker kind="jobs" label="Job" idPrefix="job_" deferred value={jobId} emptyLabel="All jobs" onChange={(v) => set({ jobId: v, campaignId: null })} />
+          <CatalogPicker kind="campaigns" label="Campaign" idPrefix="cmp_" deferred value={campaignId} input={campaignInput} emptyLabel="All campaigns" onChange={(v) => set({ campaignId: v })} />
           <div className="flex items-end">
             <Button variant="ghost" onClick={() => set({ status: null, jobId: null, campaignId: null, search: null })} disabled={!filtered} className="w-full xl:w-auto">
               <X aria-hidden /> Clear
