@@ -15,3 +15,4 @@ export * from './test-sessions';
 export * from './reports';
 export * from './sent-emails';
 export * from './mailbox-messages';
+export * from './login-attempts';

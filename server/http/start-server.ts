@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import next from 'next';
 import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from '@/db/client';
@@ -44,11 +44,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   );
 
   const hostname = options.hostname ?? '0.0.0.0';
-  const app = next({ dev: options.dev, dir: process.cwd(), hostname, port: options.port ?? env.PORT, quiet: !options.dev });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-
+  let handle: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const server: Server = createServer((req, res) => {
+    if (!handle) {
+      res.statusCode = 503;
+      res.setHeader('Retry-After', '1');
+      res.end();
+      return;
+    }
     handle(req, res).catch((error) => {
       log.error({ err: error }, 'request handler failed');
       if (!res.headersSent) {
@@ -64,6 +67,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     server.listen(options.port ?? env.PORT, hostname, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  // Next.js is given the port actually bound (tests ask for port 0): it calls itself on it, for example to
+  // render the page a server action redirects to.
+  const app = next({ dev: options.dev, dir: process.cwd(), hostname, port, quiet: !options.dev });
+  await app.prepare();
+  handle = app.getRequestHandler();
 
   let closed = false;
   return {

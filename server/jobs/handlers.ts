@@ -4,6 +4,8 @@ import { pruneIdempotencyRequests } from '@/server/services/idempotency/idempote
 import { sendInvitationEmail } from '@/server/services/invitations/send-invitation-email';
 import { pruneRateLimitWindows } from '@/server/services/rate-limit/consume-rate-limit';
 import { generateInterviewReport } from '@/server/services/reports/generate-interview-report';
+import { pruneLoginAttempts } from '@/server/services/auth/login-attempts';
+import { pruneSessions } from '@/server/services/auth/sign-out';
 import { log } from '@/server/log';
 import { QUEUES, type JobHandler, type QueueName } from './queue';
 
@@ -27,6 +29,8 @@ export function jobHandlers(db: Database): Partial<Record<QueueName, JobHandler>
     [QUEUES.maintenance]: async () => {
       await pruneRateLimitWindows(db);
       await pruneIdempotencyRequests(db);
+      await pruneLoginAttempts(db);
+      await pruneSessions(db);
     },
   };
 }

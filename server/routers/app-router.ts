@@ -3,6 +3,7 @@ import { apiKeysRouter } from './api-keys/router';
 import { campaignsRouter } from './campaigns/router';
 import { candidatesRouter } from './candidates/router';
 import { interviewConfigsRouter } from './interview-configs/router';
+import { dashboardRouter } from './dashboard/router';
 import { interviewsRouter } from './interviews/router';
 import { jobsRouter } from './jobs/router';
 import { stagesRouter } from './stages/router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   reports: reportsRouter,
   testSessions: testSessionsRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,13 @@
+import { InterviewDetail } from '@/components/dashboard/interviews/interview-detail';
+import { getServerCaller, orNotFound } from '@/server/http/dashboard-session';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Interview · Interview screening' };
+
+/** Rendered on the server through the same procedure the browser uses; another organization's id is a 404. */
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const caller = await getServerCaller();
+  const view = await orNotFound(() => caller.dashboard.interview({ id }));
+  return <InterviewDetail initial={view} />;
+}

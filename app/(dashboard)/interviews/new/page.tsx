@@ -1,0 +1,16 @@
+import { PageHeader } from '@/components/dashboard/page-header';
+import { CreateInterviewForm } from '@/components/dashboard/interviews/create-interview-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'New interview · Interview screening' };
+
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const candidateId = typeof params.candidateId === 'string' ? params.candidateId : undefined;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="New interview" description="Invite a candidate to a voice interview for one of your job postings." />
+      <CreateInterviewForm initialCandidateId={candidateId} />
+    </div>
+  );
+}

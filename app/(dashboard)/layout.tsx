@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { getDb } from '@/db/client';
+import { AppShell } from '@/components/dashboard/app-shell';
+import { requireRecruiter } from '@/server/http/dashboard-session';
+import { getSessionUser } from '@/server/services/auth/get-session-principal';
+import { Providers } from './providers';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * Every dashboard page: signed-out visitors go to /login. The API checks the session again on every call, so
+ * this redirect is for the visitor's convenience, not the security boundary.
+ */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const principal = await requireRecruiter();
+  const user = await getSessionUser(getDb(), principal);
+  return (
+    <Providers>
+      <AppShell user={{ email: user.email, name: user.name, orgName: user.orgName }}>{children}</AppShell>
+    </Providers>
+  );
+}

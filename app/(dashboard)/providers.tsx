@@ -1,0 +1,50 @@
+'use client';
+
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { useState, type ReactNode } from 'react';
+import { errorCode } from '@/components/trpc/errors';
+import { trpc } from '@/components/trpc/react';
+
+/** An ended session (revoked elsewhere, expired) sends the recruiter back to the sign-in page. */
+function onApiError(error: unknown) {
+  if (errorCode(error) === 'UNAUTHORIZED' && typeof window !== 'undefined') {
+    const next = window.location.pathname + window.location.search;
+    window.location.assign(`/login?next=${encodeURIComponent(next)}`);
+  }
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        queryCache: new QueryCache({ onError: onApiError }),
+        mutationCache: new MutationCache({ onError: onApiError }),
+        defaultOptions: {
+          queries: {
+            staleTime: 15_000,
+            // Client errors (404, 400, 401…) will not change on retry; network and server errors may.
+            retry: (failures, error) => failures < 2 && !['NOT_FOUND', 'VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN'].includes(errorCode(error)),
+          },
+        },
+      }),
+  );
+  const [trpcClient] = useState(() =>
+    trpc.createClient({
+      links: [
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          // Server-sent events: the browser's EventSource sends the session cookie and reconnects by itself.
+          true: httpSubscriptionLink({ url: '/api/trpc' }),
+          // Every request carries the header the server requires against cross-site requests.
+          false: httpBatchLink({ url: '/api/trpc', headers: { 'x-iss-csrf': '1' } }),
+        }),
+      ],
+    }),
+  );
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}

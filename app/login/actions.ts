@@ -1,0 +1,55 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getDb } from '@/db/client';
+import { toAppError } from '@/server/errors';
+import { sessionCookieOptions } from '@/server/http/session-cookie';
+import { getCurrentRecruiter } from '@/server/http/dashboard-session';
+import { SESSION_COOKIE_NAME } from '@/server/services/auth/session-token';
+import { signIn, SignInLockedError } from '@/server/services/auth/sign-in';
+import { revokeUserSessions, signOut } from '@/server/services/auth/sign-out';
+import { log } from '@/server/log';
+
+export type SignInState = { error?: string; email?: string };
+
+/** Only a path of this site: `//evil.example` or `https://…` would make the form an open redirect. */
+function safeNext(value: FormDataEntryValue | null): string {
+  const next = typeof value === 'string' ? value : '';
+  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/overview';
+}
+
+/** Server actions are POSTs that Next.js accepts only from this site's own origin (its built-in CSRF check). */
+export async function signInAction(_previous: SignInState, form: FormData): Promise<SignInState> {
+  const email = String(form.get('email') ?? '');
+  const password = String(form.get('password') ?? '');
+  if (!email.trim() || !password) return { error: 'Enter your email and password.', email };
+  try {
+    const session = await signIn(getDb(), { email, password });
+    (await cookies()).set(SESSION_COOKIE_NAME, session.token, sessionCookieOptions(session.expiresAt));
+  } catch (error) {
+    if (error instanceof SignInLockedError) {
+      return { error: `Too many sign-in attempts. Try again in ${Math.ceil(error.retryAfterSeconds / 60)} minutes.`, email };
+    }
+    const appError = toAppError(error);
+    if (appError.appCode === 'UNAUTHORIZED') return { error: 'That email and password do not match an account.', email };
+    log.error({ err: error }, 'sign-in failed');
+    return { error: 'Signing in failed because of a server error. Try again in a moment.', email };
+  }
+  redirect(safeNext(form.get('next')));
+}
+
+export async function signOutAction(): Promise<void> {
+  const store = await cookies();
+  await signOut(getDb(), store.get(SESSION_COOKIE_NAME)?.value);
+  store.delete({ name: SESSION_COOKIE_NAME, ...sessionCookieOptions() });
+  redirect('/login');
+}
+
+/** Ends every session of this recruiter, this one included (a lost laptop, a shared computer). */
+export async function signOutEverywhereAction(): Promise<void> {
+  const principal = await getCurrentRecruiter();
+  if (principal) await revokeUserSessions(getDb(), { orgId: principal.orgId, userId: principal.userId });
+  (await cookies()).delete({ name: SESSION_COOKIE_NAME, ...sessionCookieOptions() });
+  redirect('/login?signedOut=everywhere');
+}

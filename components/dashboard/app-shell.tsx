@@ -1,0 +1,110 @@
+'use client';
+
+import { LayoutDashboard, LogOut, Megaphone, Mic, Settings, Users } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { signOutAction } from '@/app/login/actions';
+import { cn } from '@/components/ui/cn';
+import { BrandMark } from './brand-mark';
+
+const NAV = [
+  { href: '/overview', label: 'Overview', icon: LayoutDashboard },
+  { href: '/interviews', label: 'Interviews', icon: Mic },
+  { href: '/candidates', label: 'Candidates', icon: Users },
+  { href: '/campaigns', label: 'Campaigns', icon: Megaphone },
+  { href: '/settings', label: 'Settings', icon: Settings },
+] as const;
+
+export type ShellUser = { email: string; name: string | null; orgName: string };
+
+function SignOutButton({ compact = false }: { compact?: boolean }) {
+  return (
+    <form action={signOutAction}>
+      <button
+        type="submit"
+        className={cn(
+          'flex items-center gap-2 rounded-md text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+          compact ? 'p-2' : 'w-full px-3 py-2',
+        )}
+      >
+        <LogOut className="size-4" aria-hidden />
+        <span className={compact ? 'sr-only' : undefined}>Sign out</span>
+      </button>
+    </form>
+  );
+}
+
+export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const pathname = usePathname();
+  const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
+  const initials = (user.name ?? user.email)
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join('');
+
+  const links = (className: string) =>
+    NAV.map(({ href, label, icon: Icon }) => (
+      <Link
+        key={href}
+        href={href}
+        aria-current={isActive(href) ? 'page' : undefined}
+        className={cn(
+          'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+          isActive(href) ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+          className,
+        )}
+      >
+        <Icon className={cn('size-4', isActive(href) ? 'text-brand-700' : 'text-slate-500')} aria-hidden />
+        {label}
+      </Link>
+    ));
+
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
+      <a href="#content" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <div className="hidden border-r border-slate-200 bg-white lg:block">
+        <aside className="sticky top-0 flex h-screen flex-col">
+          <div className="flex h-16 items-center px-5">
+            <Link href="/overview" aria-label="Screening — overview">
+              <BrandMark />
+            </Link>
+          </div>
+          <nav aria-label="Main" className="grid gap-1 px-3 py-2">
+            {links('')}
+          </nav>
+          <div className="mt-auto border-t border-slate-200 p-3">
+            <div className="flex items-center gap-3 px-2 py-2">
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700" aria-hidden>
+                {initials}
+              </span>
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-slate-900">{user.name ?? user.email}</p>
+                <p className="truncate text-xs text-slate-600">{user.orgName}</p>
+              </div>
+            </div>
+            <SignOutButton />
+          </div>
+        </aside>
+      </div>
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur lg:hidden">
+          <div className="flex h-14 items-center justify-between px-4">
+            <BrandMark />
+            <SignOutButton compact />
+          </div>
+          <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-2 pb-2">
+            {links('shrink-0 py-1.5')}
+          </nav>
+        </header>
+        <main id="content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { keepPreviousData } from '@tanstack/react-query';
+import { Megaphone } from 'lucide-react';
+import Link from 'next/link';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { contractError } from '@/components/trpc/errors';
+import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { ScorePill } from '../badges';
+import { DataTable, type DataColumn } from '../data-table';
+import { PageHeader } from '../page-header';
+import { PaginationBar } from '../pagination-bar';
+import { Time } from '../time';
+import { intParam, useSearchState } from '../use-search-state';
+
+type Row = RouterOutputs['dashboard']['campaigns']['items'][number];
+const EMPTY: Row[] = [];
+
+const count = (n: number) => <span className="tabular-nums text-slate-800">{n}</span>;
+
+const columns: DataColumn<Row>[] = [
+  {
+    id: 'name',
+    header: 'Campaign',
+    cell: ({ row }) => (
+      <div className="min-w-0">
+        <Link href={`/interviews?campaignId=${row.original.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+          {row.original.name}
+        </Link>
+        <p className="truncate text-xs text-slate-600">{row.original.jobTitle}</p>
+      </div>
+    ),
+  },
+  { id: 'stages', header: 'Stages', cell: ({ row }) => count(row.original.stages) },
+  { id: 'interviews', header: 'Interviews', cell: ({ row }) => count(row.original.interviews) },
+  { id: 'awaiting', header: 'Awaiting', cell: ({ row }) => count(row.original.awaiting) },
+  { id: 'inProgress', header: 'In progress', cell: ({ row }) => count(row.original.inProgress) },
+  { id: 'completed', header: 'Completed', cell: ({ row }) => count(row.original.completed) },
+  { id: 'averageScore', header: 'Avg. score', cell: ({ row }) => <ScorePill score={row.original.averageScore} /> },
+  { id: 'createdAt', header: 'Created', cell: ({ row }) => <Time value={row.original.createdAt} withTime={false} className="whitespace-nowrap text-slate-700" /> },
+];
+
+export function CampaignsPage() {
+  const { get, set } = useSearchState();
+  const page = intParam(get('page'), 1);
+  const pageSize = intParam(get('pageSize'), 20, 100);
+  const list = trpc.dashboard.campaigns.useQuery({ page, pageSize }, { placeholderData: keepPreviousData });
+  return (
+    <>
+      <PageHeader title="Campaigns" description="Hiring processes and how their interviews are going. Open one to see its interviews." />
+      <Card>
+        {list.isError ? (
+          <ErrorState message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
+        ) : (
+          <>
+            <DataTable
+              columns={columns}
+              data={list.data?.items ?? EMPTY}
+              getRowId={(r) => r.id}
+              caption="Campaigns"
+              rowHref={(r) => `/interviews?campaignId=${r.id}`}
+              loading={list.isFetching}
+              empty={<EmptyState icon={Megaphone} title="No campaigns yet" description="Campaigns group the interviews of one job posting, with their pipeline stages." />}
+            />
+            {list.data && list.data.pagination.total > 0 ? (
+              <PaginationBar {...list.data.pagination} noun="campaigns" onPage={(p) => set({ page: p })} onPageSize={(s) => set({ pageSize: s === 20 ? null : s })} />
+            ) : null}
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { keepPreviousData } from '@tanstack/react-query';
+import { Users, X } from 'lucide-react';
+import Link from 'next/link';
+import { useCallback, useMemo } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Field } from '@/components/ui/field';
+import { contractError } from '@/components/trpc/errors';
+import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { DataTable, type DataColumn } from '../data-table';
+import { candidateName } from '../format';
+import { PageHeader } from '../page-header';
+import { PaginationBar } from '../pagination-bar';
+import { SearchInput } from '../search-input';
+import { Time } from '../time';
+import { intParam, useSearchState } from '../use-search-state';
+import { CreateCandidateDialog } from './create-candidate-dialog';
+import { TagFilter } from './tag-filter';
+
+type Row = RouterOutputs['candidates']['list']['items'][number];
+const EMPTY: Row[] = [];
+
+export function CandidatesPage() {
+  const { get, set } = useSearchState();
+  const search = get('search');
+  const tagsParam = get('tags');
+  const tags = useMemo(() => tagsParam.split(',').map((t) => t.trim()).filter(Boolean), [tagsParam]);
+  const page = intParam(get('page'), 1);
+  const pageSize = intParam(get('pageSize'), 20, 100);
+  const list = trpc.candidates.list.useQuery(
+    { page, pageSize, search: search || undefined, tags: tags.length ? tags.join(',') : undefined },
+    { placeholderData: keepPreviousData },
+  );
+  const setTags = useCallback((next: string[]) => set({ tags: next.join(',') || null }), [set]);
+  const filtered = Boolean(search || tags.length);
+
+  const columns = useMemo<DataColumn<Row>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Candidate',
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <Link href={`/candidates/${row.original.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+              {candidateName(row.original)}
+            </Link>
+            <p className="truncate text-xs text-slate-600">{row.original.email}</p>
+          </div>
+        ),
+      },
+      {
+        id: 'tags',
+        header: 'Tags',
+        cell: ({ row }) =>
+          row.original.tags.length === 0 ? (
+            <span className="text-slate-500">—</span>
+          ) : (
+            <div className="flex max-w-xs flex-wrap gap-1">
+              {row.original.tags.map((tag) => (
+                <button key={tag} type="button" onClick={() => !tags.includes(tag) && setTags([...tags, tag])} className="rounded-full" title={`Filter by ${tag}`}>
+                  <Badge tone={tags.includes(tag) ? 'brand' : 'neutral'}>{tag}</Badge>
+                </button>
+              ))}
+            </div>
+          ),
+      },
+      { id: 'source', header: 'Source', cell: ({ row }) => <span className="text-slate-700">{row.original.source ?? '—'}</span> },
+      { id: 'locale', header: 'Language', cell: ({ row }) => <span className="font-mono text-xs text-slate-700">{row.original.locale}</span> },
+      { id: 'createdAt', header: 'Added', cell: ({ row }) => <Time value={row.original.createdAt} withTime={false} className="whitespace-nowrap text-slate-700" /> },
+    ],
+    [tags, setTags],
+  );
+
+  return (
+    <>
+      <PageHeader title="Candidates" description="Your organization's candidate pool, newest first." actions={<CreateCandidateDialog />} />
+      <Card>
+        <div className="grid gap-3 border-b border-slate-100 p-4 md:grid-cols-[2fr_2fr_auto] md:items-start" role="search" aria-label="Filter candidates">
+          <Field label="Search">
+            {(control) => <SearchInput value={search} onChange={(v) => set({ search: v }, { replace: true })} placeholder="Name or email" {...control} />}
+          </Field>
+          <Field label="Tags" hint={tags.length > 1 ? 'Candidates with all of these tags.' : undefined}>
+            {(control) => <TagFilter tags={tags} onChange={setTags} {...control} />}
+          </Field>
+          <div className="flex md:pt-6">
+            <Button variant="ghost" onClick={() => set({ search: null, tags: null })} disabled={!filtered} className="w-full md:w-auto">
+              <X aria-hidden /> Clear
+            </Button>
+          </div>
+        </div>
+        {list.isError ? (
+          <ErrorState message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
+        ) : (
+          <>
+            <DataTable
+              columns={columns}
+              data={list.data?.items ?? EMPTY}
+              getRowId={(r) => r.id}
+              caption="Candidates"
+              rowHref={(r) => `/candidates/${r.id}`}
+              loading={list.isFetching}
+              empty={
+                filtered ? (
+                  <EmptyState title="No candidates match" description="Try fewer tags or another search." />
+                ) : (
+                  <EmptyState icon={Users} title="No candidates yet" description="Add your first candidate to invite them to an interview." />
+                )
+              }
+            />
+            {list.data && list.data.pagination.total > 0 ? (
+              <PaginationBar {...list.data.pagination} noun="candidates" onPage={(p) => set({ page: p })} onPageSize={(s) => set({ pageSize: s === 20 ? null : s })} />
+            ) : null}
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

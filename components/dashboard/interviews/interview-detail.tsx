@@ -1,0 +1,142 @@
+'use client';
+
+import { ArrowLeft, AudioLines, Radio, UserRound } from 'lucide-react';
+import Link from 'next/link';
+import { useMemo } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { trpc } from '@/components/trpc/react';
+import { StatusBadge } from '../badges';
+import { candidateName } from '../format';
+import { PageHeader } from '../page-header';
+import { Time } from '../time';
+import { Scorecard } from './scorecard';
+import { StatusTimeline } from './status-timeline';
+import { Transcript } from './transcript';
+import { useLiveTranscript, type InterviewView, type LiveState } from './use-live-transcript';
+
+function LiveIndicator({ state }: { state: LiveState }) {
+  if (state === 'off') return null;
+  if (state === 'live') {
+    return (
+      <Badge tone="red" aria-label="Live: new turns appear automatically">
+        <Radio className="animate-live" aria-hidden /> Live
+      </Badge>
+    );
+  }
+  return <Badge tone="neutral">{state === 'error' ? 'Reconnecting…' : 'Connecting…'}</Badge>;
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[6.5rem_1fr] gap-2 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function InterviewDetail({ initial }: { initial: InterviewView }) {
+  const query = trpc.dashboard.interview.useQuery(
+    { id: initial.id },
+    {
+      initialData: initial,
+      // While the report is being generated, look again every few seconds.
+      refetchInterval: (q) => (q.state.data?.evaluation?.status === 'PENDING' ? 3000 : false),
+    },
+  );
+  const view = query.data ?? initial;
+  const { turns, live, announcement } = useLiveTranscript(view);
+  const name = candidateName(view.candidate);
+  // Labels of the criteria a turn is scored on: the configuration's, overridden by the report's once there is one.
+  const criterionLabels = useMemo(
+    () => new Map([...(view.config?.criteria ?? []), ...(view.evaluation?.criteria ?? [])].map((c) => [c.key, c.label])),
+    [view.config, view.evaluation],
+  );
+  const context = [view.job.title, view.campaign?.name, view.stage?.name].filter(Boolean).join(' · ');
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link href="/interviews" className="inline-flex items-center gap-1 hover:text-brand-700 hover:underline">
+            <ArrowLeft className="size-3.5" aria-hidden /> Interviews
+          </Link>
+        }
+        title={
+          <span className="flex items-center gap-3">
+            {name} <StatusBadge status={view.status} />
+          </span>
+        }
+        description={context}
+        actions={
+          <Button asChild variant="outline">
+            <Link href={`/candidates/${view.candidate.id}`}>
+              <UserRound aria-hidden /> Candidate profile
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          {view.audioUrl ? (
+            <Card>
+              <CardHeader title="Full recording" />
+              <CardContent>
+                <audio controls preload="metadata" src={view.audioUrl} className="w-full" aria-label="Full recording of the interview">
+                  <a href={view.audioUrl}>Download the recording</a>
+                </audio>
+              </CardContent>
+            </Card>
+          ) : null}
+          <Card>
+            <CardHeader
+              title="Transcript"
+              description={`${turns.length} ${turns.length === 1 ? 'turn' : 'turns'}`}
+              action={<LiveIndicator state={live} />}
+            />
+            <div className="px-2 py-2">
+              <Transcript turns={turns} candidateName={name} criterionLabels={criterionLabels} waiting={live !== 'off'} />
+            </div>
+            <div aria-live="polite" className="sr-only">
+              {announcement}
+            </div>
+          </Card>
+        </div>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader title="Scorecard" action={<AudioLines className="size-4 text-slate-400" aria-hidden />} />
+            <Scorecard view={view} />
+          </Card>
+          <Card>
+            <CardHeader title="Timeline" />
+            <StatusTimeline view={view} />
+          </Card>
+          <Card>
+            <CardHeader title="Details" />
+            <CardContent>
+              <dl className="grid gap-2">
+                <Detail label="Candidate">
+                  <Link href={`/candidates/${view.candidate.id}`} className="break-all text-brand-700 hover:underline">
+                    {view.candidate.email}
+                  </Link>
+                </Detail>
+                <Detail label="Job">{view.job.title}</Detail>
+                <Detail label="Campaign">{view.campaign?.name ?? '—'}</Detail>
+                <Detail label="Stage">{view.stage?.name ?? '—'}</Detail>
+                <Detail label="Configuration">{view.config?.name ?? 'Default'}</Detail>
+                <Detail label="Link expires">
+                  <Time value={view.expiresAt} />
+                </Detail>
+                <Detail label="Interview id">
+                  <code className="font-mono text-xs">{view.id}</code>
+                </Detail>
+              </dl>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

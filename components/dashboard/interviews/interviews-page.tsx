@@ -1,0 +1,153 @@
+'use client';
+
+import { keepPreviousData } from '@tanstack/react-query';
+import { Mic, Plus, X } from 'lucide-react';
+import Link from 'next/link';
+import { useMemo } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Field } from '@/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { contractError } from '@/components/trpc/errors';
+import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { RecommendationBadge, ScorePill, StatusBadge } from '../badges';
+import { CatalogPicker } from '../catalog/catalog-picker';
+import { DataTable, type DataColumn } from '../data-table';
+import { candidateName, INTERVIEW_STATUSES, STATUS_LABELS, type InterviewStatus } from '../format';
+import { PageHeader } from '../page-header';
+import { PaginationBar } from '../pagination-bar';
+import { SearchInput } from '../search-input';
+import { Time } from '../time';
+import { intParam, useSearchState } from '../use-search-state';
+
+type Row = RouterOutputs['dashboard']['interviews']['items'][number];
+const EMPTY: Row[] = [];
+const ALL = 'all';
+
+const columns: DataColumn<Row>[] = [
+  {
+    id: 'candidate',
+    header: 'Candidate',
+    cell: ({ row }) => (
+      <div className="min-w-0">
+        <Link href={`/interviews/${row.original.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+          {candidateName(row.original.candidate)}
+        </Link>
+        <p className="truncate text-xs text-slate-600">{row.original.candidate?.email}</p>
+      </div>
+    ),
+    enableSorting: false,
+  },
+  {
+    id: 'job',
+    header: 'Job · campaign',
+    cell: ({ row }) => (
+      <div className="min-w-0">
+        <p className="truncate text-slate-800">{row.original.jobTitle ?? row.original.jobId}</p>
+        <p className="truncate text-xs text-slate-600">{row.original.campaignName ?? 'No campaign'}</p>
+      </div>
+    ),
+    enableSorting: false,
+  },
+  { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} />, enableSorting: false },
+  { id: 'score', header: 'Score', cell: ({ row }) => <ScorePill score={row.original.overallScore} />, enableSorting: false },
+  { id: 'recommendation', header: 'Recommendation', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} />, enableSorting: false },
+  { id: 'createdAt', header: 'Created', cell: ({ row }) => <Time value={row.original.createdAt} className="whitespace-nowrap text-slate-700" />, enableSorting: true },
+];
+
+export function InterviewsPage() {
+  const { get, set } = useSearchState();
+  const statusParam = get('status');
+  const status = (INTERVIEW_STATUSES as string[]).includes(statusParam) ? (statusParam as InterviewStatus) : undefined;
+  const jobId = get('jobId');
+  const campaignId = get('campaignId');
+  const search = get('search');
+  const page = intParam(get('page'), 1);
+  const pageSize = intParam(get('pageSize'), 20, 100);
+  const order = get('order') === 'asc' ? 'asc' : 'desc';
+  const input = { page, pageSize, order, status, search: search || undefined, jobId: jobId || undefined, campaignId: campaignId || undefined } as const;
+  const list = trpc.dashboard.interviews.useQuery(input, { placeholderData: keepPreviousData });
+  const sorting = useMemo(() => [{ id: 'createdAt', desc: order === 'desc' }], [order]);
+  const filtered = Boolean(status || jobId || campaignId || search);
+  const campaignInput = useMemo(() => (jobId ? { jobId } : undefined), [jobId]);
+
+  return (
+    <>
+      <PageHeader
+        title="Interviews"
+        description="Every voice interview of your organization, newest first."
+        actions={
+          <Button asChild>
+            <Link href="/interviews/new">
+              <Plus aria-hidden /> New interview
+            </Link>
+          </Button>
+        }
+      />
+      <Card>
+        <div className="grid gap-3 border-b border-slate-100 p-4 md:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr_auto] xl:items-end" role="search" aria-label="Filter interviews">
+          <Field label="Candidate">
+            {(control) => <SearchInput value={search} onChange={(v) => set({ search: v }, { replace: true })} placeholder="Search by name or email" {...control} />}
+          </Field>
+          <Field label="Status">
+            {(control) => (
+              <Select value={status ?? ALL} onValueChange={(v) => set({ status: v === ALL ? null : v })}>
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>All statuses</SelectItem>
+                  {INTERVIEW_STATUSES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {STATUS_LABELS[s]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+          <CatalogPicker kind="jobs" label="Job" idPrefix="job_" deferred value={jobId} emptyLabel="All jobs" onChange={(v) => set({ jobId: v, campaignId: null })} />
+          <CatalogPicker kind="campaigns" label="Campaign" idPrefix="cmp_" deferred value={campaignId} input={campaignInput} emptyLabel="All campaigns" onChange={(v) => set({ campaignId: v })} />
+          <div className="flex items-end">
+            <Button variant="ghost" onClick={() => set({ status: null, jobId: null, campaignId: null, search: null })} disabled={!filtered} className="w-full xl:w-auto">
+              <X aria-hidden /> Clear
+            </Button>
+          </div>
+        </div>
+        {list.isError ? (
+          <ErrorState message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
+        ) : (
+          <>
+            <DataTable
+              columns={columns}
+              data={list.data?.items ?? EMPTY}
+              getRowId={(r) => r.id}
+              sorting={sorting}
+              onSortingChange={(next) => set({ order: next[0]?.desc === false ? 'asc' : null })}
+              caption="Interviews"
+              rowHref={(r) => `/interviews/${r.id}`}
+              loading={list.isFetching}
+              empty={
+                filtered ? (
+                  <EmptyState title="No interviews match these filters" description="Try another status, or clear the filters." action={<Button variant="outline" size="sm" onClick={() => set({ status: null, jobId: null, campaignId: null, search: null })}>Clear filters</Button>} />
+                ) : (
+                  <EmptyState icon={Mic} title="No interviews yet" description="Create one to invite a candidate." action={<Button asChild size="sm"><Link href="/interviews/new"><Plus aria-hidden /> New interview</Link></Button>} />
+                )
+              }
+            />
+            {list.data && list.data.pagination.total > 0 ? (
+              <PaginationBar
+                {...list.data.pagination}
+                noun="interviews"
+                onPage={(p) => set({ page: p })}
+                onPageSize={(s) => set({ pageSize: s === 20 ? null : s })}
+              />
+            ) : null}
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { Bot, Flag, MessageSquareText, UserRound } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
+import { EmptyState } from '@/components/ui/empty-state';
+import { humanize } from '../format';
+import { Time } from '../time';
+import type { Turn } from './use-live-transcript';
+
+type TurnEvaluation = { scores?: Record<string, unknown>; flags?: unknown[]; comment?: unknown };
+
+/** The documented parts of a turn's evaluation (`scores`, `flags`, `comment`); other keys are not shown. */
+function readEvaluation(evaluation: Turn['evaluation']): { scores: [string, number][]; flags: string[]; comment: string | null } | null {
+  if (!evaluation) return null;
+  const e = evaluation as TurnEvaluation;
+  const scores = Object.entries(e.scores ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
+  const flags = (Array.isArray(e.flags) ? e.flags : []).filter((f): f is string => typeof f === 'string');
+  const comment = typeof e.comment === 'string' && e.comment.trim() ? e.comment : null;
+  return scores.length || flags.length || comment ? { scores, flags, comment } : null;
+}
+
+function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: string; criterionLabels: Map<string, string> }) {
+  const isAgent = turn.role === 'agent';
+  const evaluation = readEvaluation(turn.evaluation);
+  return (
+    <li id={`turn-${turn.turnNumber}`} className="group scroll-mt-24 rounded-lg px-3 py-3 transition-colors target:bg-brand-50 target:ring-2 target:ring-brand-200 animate-fade-in" data-turn={turn.turnNumber}>
+      <div className="flex gap-3">
+        <span
+          className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', isAgent ? 'bg-brand-100 text-brand-700' : 'bg-emerald-100 text-emerald-800')}
+          aria-hidden
+        >
+          {isAgent ? <Bot className="size-4" /> : <UserRound className="size-4" />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+            <span className="text-sm font-semibold text-slate-900">{speaker}</span>
+            <a href={`#turn-${turn.turnNumber}`} className="text-xs text-slate-600 hover:text-brand-700 hover:underline">
+              Turn {turn.turnNumber}
+            </a>
+            <Time value={turn.createdAt} className="text-xs text-slate-600" />
+            {turn.isPendingQuestion ? <Badge tone="amber">Waiting for the answer</Badge> : null}
+          </div>
+          {turn.content ? (
+            <p className="mt-1 whitespace-pre-wrap break-words text-sm leading-6 text-slate-800">{turn.content}</p>
+          ) : (
+            <p className="mt-1 text-sm italic text-slate-600">Transcribing…</p>
+          )}
+          {turn.audioUrl ? (
+            <audio controls preload="none" src={turn.audioUrl} className="mt-2 h-9 w-full max-w-md" aria-label={`Audio of turn ${turn.turnNumber} (${speaker})`}>
+              <a href={turn.audioUrl}>Audio of turn {turn.turnNumber}</a>
+            </audio>
+          ) : null}
+          {evaluation ? (
+            <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" aria-label={`Evaluation of turn ${turn.turnNumber}`} role="group">
+              <div className="flex flex-wrap items-center gap-1.5">
+                {evaluation.scores.map(([key, score]) => (
+                  <Badge key={key} tone="brand">
+                    {criterionLabels.get(key) ?? humanize(key)} <span className="font-semibold tabular-nums">{score}/10</span>
+                  </Badge>
+                ))}
+                {evaluation.flags.map((flag) => (
+                  <Badge key={flag} tone="red">
+                    <Flag aria-hidden /> {humanize(flag)}
+                  </Badge>
+                ))}
+              </div>
+              {evaluation.comment ? <p className="mt-1.5 text-xs leading-5 text-slate-700">{evaluation.comment}</p> : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function Transcript({ turns, candidateName, criterionLabels, waiting }: { turns: Turn[]; candidateName: string; criterionLabels: Map<string, string>; waiting: boolean }) {
+  if (turns.length === 0) {
+    return (
+      <EmptyState
+        icon={MessageSquareText}
+        title={waiting ? 'No conversation yet' : 'No transcript'}
+        description={waiting ? 'Turns appear here live as soon as the candidate starts the interview.' : 'This interview has no recorded turns.'}
+      />
+    );
+  }
+  return (
+    <ol className="grid gap-1" aria-label="Transcript">
+      {turns.map((turn) => (
+        <TurnItem key={turn.turnNumber} turn={turn} speaker={turn.role === 'agent' ? 'Interviewer' : candidateName} criterionLabels={criterionLabels} />
+      ))}
+    </ol>
+  );
+}

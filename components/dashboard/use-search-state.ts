@@ -1,0 +1,37 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback } from 'react';
+
+/**
+ * Filters and pagination live in the URL's search params, so a filtered list can be shared, bookmarked and
+ * restored with the back button. Setting a filter other than `page` goes back to page 1.
+ */
+export function useSearchState() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const get = useCallback((key: string) => params.get(key) ?? '', [params]);
+  const set = useCallback(
+    (updates: Record<string, string | number | null | undefined>, options: { replace?: boolean } = {}) => {
+      const next = new URLSearchParams(params.toString());
+      for (const [key, value] of Object.entries(updates)) {
+        if (value === null || value === undefined || value === '') next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (!('page' in updates)) next.delete('page');
+      const query = next.toString();
+      const url = query ? `${pathname}?${query}` : pathname;
+      if (options.replace) router.replace(url, { scroll: false });
+      else router.push(url, { scroll: false });
+    },
+    [params, pathname, router],
+  );
+  return { params, get, set };
+}
+
+/** A positive integer from the URL, or the fallback for anything else. */
+export function intParam(value: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+}

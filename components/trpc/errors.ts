@@ -1,0 +1,34 @@
+import { TRPCClientError } from '@trpc/client';
+
+/** The contract's error body, as the server's errorFormatter puts it under `error.data.error`. */
+export type ContractError = {
+  code: string;
+  message: string;
+  requestId?: string;
+  issues?: { path: string; message: string }[];
+  existingId?: string;
+};
+
+export function contractError(error: unknown): ContractError {
+  if (error instanceof TRPCClientError) {
+    const body = (error.data as { error?: ContractError } | undefined)?.error;
+    if (body?.code) return body;
+    // No body: the request never reached the API (offline, server down) or the answer was not JSON.
+    return { code: 'NETWORK', message: 'The server could not be reached. Check your connection and try again.' };
+  }
+  return { code: 'INTERNAL', message: error instanceof Error ? error.message : 'Unexpected error' };
+}
+
+export function errorCode(error: unknown): string {
+  return contractError(error).code;
+}
+
+/** VALIDATION_ERROR issues keyed by field path, for messages beside each input. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of contractError(error).issues ?? []) {
+    const key = issue.path.split('.')[0];
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { getInterviewView } from '@/server/services/dashboard/get-interview-view';
+import { InterviewViewSchema } from '@/server/services/dashboard/dashboard-schemas';
+import { recruiterProcedure } from '@/server/trpc';
+
+export const getInterviewViewProcedure = recruiterProcedure
+  .input(z.strictObject({ id: z.string().max(100) }))
+  .output(InterviewViewSchema)
+  .query(({ ctx, input }) => getInterviewView(ctx.db, { orgId: ctx.orgId, id: input.id }));

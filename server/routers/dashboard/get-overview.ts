@@ -1,0 +1,5 @@
+import { getOverview } from '@/server/services/dashboard/get-overview';
+import { OverviewSchema } from '@/server/services/dashboard/dashboard-schemas';
+import { recruiterProcedure } from '@/server/trpc';
+
+export const getOverviewProcedure = recruiterProcedure.output(OverviewSchema).query(({ ctx }) => getOverview(ctx.db, { orgId: ctx.orgId }));

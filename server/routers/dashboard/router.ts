@@ -1,0 +1,17 @@
+import { router } from '@/server/trpc';
+import { getInterviewViewProcedure } from './get-interview';
+import { getMeProcedure } from './get-me';
+import { getOverviewProcedure } from './get-overview';
+import { listCampaignSummariesProcedure } from './list-campaigns';
+import { listInterviewRowsProcedure } from './list-interviews';
+import { watchTranscriptProcedure } from './watch-transcript';
+
+/** Recruiter-only procedures of the dashboard; none of them is exposed on REST v1. */
+export const dashboardRouter = router({
+  me: getMeProcedure,
+  overview: getOverviewProcedure,
+  interviews: listInterviewRowsProcedure,
+  interview: getInterviewViewProcedure,
+  transcript: watchTranscriptProcedure,
+  campaigns: listCampaignSummariesProcedure,
+});

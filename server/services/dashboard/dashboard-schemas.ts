@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { INTERVIEW_STATUSES } from '@/db/schema';
+import { EvaluationSchema, InterviewSchema, InterviewStatusSchema } from '../interviews/interview-schemas';
+import { PaginationInputShape, paginatedSchema } from '../pagination';
+
+/** Shapes of the dashboard-only procedures (tRPC, never REST v1). */
+
+export const RecommendationSchema = z.enum(['STRONG_YES', 'YES', 'NO', 'DEFINITELY_NO', 'NO_DECISION']);
+
+const CandidateRefSchema = z.object({ id: z.string(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
+const NamedRefSchema = z.object({ id: z.string(), name: z.string() });
+
+export const OverviewSchema = z.object({
+  totalInterviews: z.number().int(),
+  byStatus: z.record(InterviewStatusSchema, z.number().int()),
+  /** COMPLETED ÷ (COMPLETED + CANCELLED + EXPIRED): of the interviews that ended, the share that was completed. */
+  completionRate: z.number().nullable(),
+  completedLast7Days: z.number().int(),
+  averageScore: z.number().nullable(),
+  /** Ready interview reports by overall score, in ten buckets of 10 points (the last one is 90–100). */
+  scoreDistribution: z.array(z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() })),
+  recommendations: z.record(RecommendationSchema, z.number().int()),
+  recentCompletions: z.array(
+    z.object({
+      interviewId: z.string(),
+      candidate: CandidateRefSchema,
+      jobTitle: z.string(),
+      completedAt: z.string().nullable(),
+      reportStatus: z.enum(['PENDING', 'READY', 'FAILED']).nullable(),
+      overallScore: z.number().nullable(),
+      recommendation: RecommendationSchema.nullable(),
+    }),
+  ),
+});
+export type Overview = z.infer<typeof OverviewSchema>;
+
+export const ListInterviewRowsInputSchema = z.strictObject({
+  ...PaginationInputShape,
+  status: InterviewStatusSchema.optional(),
+  jobId: z.string().max(100).optional(),
+  campaignId: z.string().max(100).optional(),
+  candidateId: z.string().max(100).optional(),
+  search: z.string().max(200, 'Must be at most 200 characters').optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const InterviewRowSchema = InterviewSchema.extend({
+  candidate: CandidateRefSchema.nullable(),
+  jobTitle: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  recommendation: RecommendationSchema.nullable(),
+});
+export type InterviewRow = z.infer<typeof InterviewRowSchema>;
+export const InterviewRowPageSchema = paginatedSchema(InterviewRowSchema);
+
+/** A transcript turn as the recruiter sees it: with the agent's per-turn evaluation. */
+export const DashboardTurnSchema = z.object({
+  turnNumber: z.number().int(),
+  role: z.enum(['agent', 'candidate']),
+  content: z.string(),
+  audioUrl: z.string().nullable(),
+  isPendingQuestion: z.boolean(),
+  evaluation: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DashboardTurn = z.infer<typeof DashboardTurnSchema>;
+
+export const InterviewViewSchema = InterviewSchema.extend({
+  candidate: CandidateRefSchema,
+  job: z.object({ id: z.string(), title: z.string() }),
+  campaign: NamedRefSchema.nullable(),
+  stage: NamedRefSchema.nullable(),
+  config: NamedRefSchema.extend({ criteria: z.array(z.object({ key: z.string(), label: z.string(), weight: z.number() })) }).nullable(),
+  turns: z.array(DashboardTurnSchema),
+  evaluation: EvaluationSchema.nullable(),
+  report: z
+    .object({
+      coverage: z.object({ candidateTurns: z.number().int(), scoredTurns: z.number().int() }).nullable(),
+      generator: z.string().nullable(),
+      createdAt: z.string(),
+      completedAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type InterviewView = z.infer<typeof InterviewViewSchema>;
+
+export const TranscriptEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), status: InterviewStatusSchema, turns: z.array(DashboardTurnSchema) }),
+  z.object({ type: z.literal('turns'), turns: z.array(DashboardTurnSchema) }),
+  z.object({ type: z.literal('status'), status: InterviewStatusSchema }),
+]);
+export type TranscriptEvent = z.infer<typeof TranscriptEventSchema>;
+
+export const FINAL_STATUSES: readonly (typeof INTERVIEW_STATUSES)[number][] = ['COMPLETED', 'CANCELLED', 'EXPIRED'];
+
+export const CampaignSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  jobId: z.string(),
+  jobTitle: z.string(),
+  stages: z.number().int(),
+  interviews: z.number().int(),
+  completed: z.number().int(),
+  inProgress: z.number().int(),
+  /** Invited and not yet started, link still valid. */
+  awaiting: z.number().int(),
+  averageScore: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type CampaignSummary = z.infer<typeof CampaignSummarySchema>;
+export const CampaignSummaryPageSchema = paginatedSchema(CampaignSummarySchema);
+export const ListCampaignSummariesInputSchema = z.strictObject({ ...PaginationInputShape });

@@ -1,0 +1,68 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { campaigns, interviewConfigs, jobs, reports, stages, turns } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { iso } from '../fields';
+import { getInterviewDetail } from '../interviews/get-interview';
+import type { DashboardTurn, InterviewView } from './dashboard-schemas';
+
+/** A stored turn as the dashboard shows it (with its evaluation, unlike the public transcript). */
+export function toDashboardTurn(row: typeof turns.$inferSelect): DashboardTurn {
+  return {
+    turnNumber: row.turnNumber,
+    role: row.role,
+    content: row.content,
+    audioUrl: row.audioUrl,
+    isPendingQuestion: row.isPendingQuestion,
+    evaluation: row.evaluation ?? null,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** The turns of one interview of the organization, in order. */
+export async function listDashboardTurns(db: DbExecutor, input: { orgId: string; interviewId: string }): Promise<DashboardTurn[]> {
+  const rows = await db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.interviewId, input.interviewId), eq(turns.orgId, input.orgId)))
+    .orderBy(asc(turns.turnNumber));
+  return rows.map(toDashboardTurn);
+}
+
+/**
+ * Everything the interview page shows: the public detail (which decides NOT_FOUND for another organization's
+ * id), the names of what it references, the turns with their evaluations, and the report's metadata.
+ */
+export async function getInterviewView(db: DbExecutor, input: { orgId: string; id: string }): Promise<InterviewView> {
+  const { transcript: _publicTranscript, ...detail } = await getInterviewDetail(db, input);
+  const { orgId } = input;
+  const [[job], [campaign], [stage], [config], turnList, [report]] = await Promise.all([
+    db.select({ id: jobs.id, title: jobs.title }).from(jobs).where(and(eq(jobs.id, detail.jobId), eq(jobs.orgId, orgId))),
+    detail.campaignId
+      ? db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(and(eq(campaigns.id, detail.campaignId), eq(campaigns.orgId, orgId)))
+      : [],
+    detail.stageId ? db.select({ id: stages.id, name: stages.name }).from(stages).where(and(eq(stages.id, detail.stageId), eq(stages.orgId, orgId))) : [],
+    detail.configId
+      ? db
+          .select({ id: interviewConfigs.id, name: interviewConfigs.name, criteria: interviewConfigs.criteria })
+          .from(interviewConfigs)
+          .where(and(eq(interviewConfigs.id, detail.configId), eq(interviewConfigs.orgId, orgId)))
+      : [],
+    listDashboardTurns(db, { orgId, interviewId: detail.id }),
+    db
+      .select({ coverage: reports.coverage, generator: reports.generator, createdAt: reports.createdAt, completedAt: reports.completedAt })
+      .from(reports)
+      .where(and(eq(reports.interviewId, detail.id), eq(reports.orgId, orgId))),
+  ]);
+  return {
+    ...detail,
+    job: job ?? { id: detail.jobId, title: detail.jobId },
+    campaign: campaign ?? null,
+    stage: stage ?? null,
+    config: config ?? null,
+    turns: turnList,
+    report: report
+      ? { coverage: report.coverage ?? null, generator: report.generator, createdAt: iso(report.createdAt), completedAt: iso(report.completedAt) }
+      : null,
+  };
+}
