@@ -1,10 +1,6 @@
-export default function HomePage() {
-  return (
-    <main>
-      <h1>Interview screening service</h1>
-      <p>
-        REST API reference: <a href="/api/docs">/api/docs</a>
-      </p>
-    </main>
-  );
+import { redirect } from 'next/navigation';
+
+/** The product's front door is the dashboard; the dashboard layout sends signed-out visitors to /login. */
+export default function HomePage(): never {
+  redirect('/overview');
 }
