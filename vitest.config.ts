@@ -10,6 +10,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Browser specs poll the page; on a loaded 2-core machine a second is not enough for a server render.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     env: { LOG_LEVEL: 'silent' },
   },
 });

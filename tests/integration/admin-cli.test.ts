@@ -233,7 +233,7 @@ describe.runIf(databaseUrl)('admin CLI on PostgreSQL (DATABASE_URL), beside the 
 
   beforeAll(async () => {
     app = await startTestApp();
-    target = { env: { DATABASE_URL: databaseUrl! }, withDb: (fn) => fn(app.db) };
+    target = { env: { DATABASE_URL: app.database.databaseUrl! }, withDb: (fn) => fn(app.db) };
   });
   afterAll(() => app?.close());
 

@@ -89,7 +89,7 @@ describe('test sessions', () => {
       [{ candidateId: theirs.candidate.id }, 'candidateId'],
       [{ campaignId: theirs.campaign.id }, 'campaignId'],
       [{ campaignId: 'cmp_doesnotexist000000000' }, 'campaignId'],
-      [{ extra: 1 }, '(root)'],
+      [{ extra: 1 }, 'extra'],
     ];
     for (const [change, field] of cases) {
       // Normalized as every HTTP surface does it (input validation fails inside tRPC, references in the service).
