@@ -157,9 +157,11 @@ function Notice({ tone, children }: { tone: 'error' | 'warning'; children: React
 function ImportReport({ report, action }: { report: Report; action: ReactNode }) {
   const rowsWithErrors = new Set(report.errors.map((e) => e.row)).size;
   const title = report.dryRun ? 'Check of the file' : 'Import done';
+  const count = (n: number, one: string, many: string) => `${nf.format(n)} ${n === 1 ? one : many}`;
+  const skipped = `${count(report.duplicates.length, 'duplicate', 'duplicates')}, ${count(rowsWithErrors, 'row', 'rows')} with errors`;
   const summary = report.dryRun
-    ? `${nf.format(report.rows)} rows: ${nf.format(report.imported)} ready to import, ${nf.format(report.duplicates.length)} already candidates or repeated, ${nf.format(rowsWithErrors)} with errors. Nothing has been imported yet.`
-    : `${nf.format(report.imported)} ${report.imported === 1 ? 'candidate' : 'candidates'} imported; ${nf.format(report.duplicates.length)} duplicates and ${nf.format(rowsWithErrors)} rows with errors skipped.`;
+    ? `${count(report.rows, 'row', 'rows')}: ${nf.format(report.imported)} to import, ${skipped}. Nothing has been imported yet.`
+    : `${count(report.imported, 'candidate', 'candidates')} imported; skipped: ${skipped}.`;
   return (
     <Card aria-labelledby="import-report-title">
       <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">

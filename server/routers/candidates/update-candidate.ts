@@ -13,6 +13,7 @@ export const updateCandidateProcedure = scopedProcedure('candidates:write')
       path: '/candidates/{id}',
       tags: ['Candidates'],
       summary: 'Update a candidate',
+      errorResponses: { 409: 'The new email belongs to another candidate of the organization; `existingId` names them.' },
       description:
         'Scope candidates:write. Partial update with the create rules: absent fields are unchanged, null clears an optional field, tags replaces the whole set. An empty body is 400. 409 CONFLICT with existingId when the new email belongs to another candidate.',
     },

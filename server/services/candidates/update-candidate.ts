@@ -13,6 +13,9 @@ import type { CandidateDto, UpdateCandidateInput } from './candidate-schemas';
 export async function updateCandidate(db: DbExecutor, input: { orgId: string } & UpdateCandidateInput): Promise<CandidateDto> {
   if (!isIdOf('candidate', input.id)) throw notFound('Candidate');
   const { orgId, id, ...fields } = input;
+  if (Object.values(fields).every((value) => value === undefined)) {
+    throw new AppError('VALIDATION_ERROR', 'Nothing to update: give at least one field', { issues: [{ path: '(root)', message: 'Nothing to update: give at least one field' }] });
+  }
   if (fields.email !== undefined) {
     const existingId = await otherCandidateWithEmail(db, { orgId, id, email: fields.email });
     if (existingId) throw emailTaken(existingId);
