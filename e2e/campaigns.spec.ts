@@ -52,7 +52,7 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
     await dialog.getByLabel('Description (optional)').fill('Pipelines, warehouses and a little Rust.');
     await dialog.getByRole('button', { name: 'Create job posting' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Staff data engineer').waitFor();
+    await page.locator('tbody p', { hasText: 'Staff data engineer' }).waitFor();
     const [job] = await app.db.select().from(jobs).where(and(eq(jobs.orgId, orgId), eq(jobs.title, 'Staff data engineer')));
     expect(job.description).toBe('Pipelines, warehouses and a little Rust.');
     await screenshot(page, '20-job-postings');
@@ -73,11 +73,11 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
     await addStage.getByLabel('New stage').fill('Phone screen');
     await addStage.getByRole('button', { name: 'Add stage' }).click();
     const stageList = page.getByRole('list', { name: 'Stages' });
-    await stageList.getByText('Phone screen').waitFor();
+    await stageList.locator('li', { hasText: 'Phone screen' }).waitFor();
     await addStage.getByLabel('New stage').fill('Take-home review');
     await addStage.getByLabel('Generate reports').uncheck();
     await addStage.getByRole('button', { name: 'Add stage' }).click();
-    await stageList.getByText('Take-home review').waitFor();
+    await stageList.locator('li', { hasText: 'Take-home review' }).waitFor();
     // An empty name is refused beside the field.
     await addStage.getByRole('button', { name: 'Add stage' }).click();
     await addStage.getByText('Required').waitFor();
@@ -173,7 +173,7 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
     const dialog = page.getByRole('dialog', { name: 'Record a test result' });
     await dialog.getByRole('button', { name: 'Record the result' }).click();
     await dialog.getByText('Choose the candidate who took the test.').waitFor();
-    await dialog.getByLabel('Candidate').fill('grace');
+    await dialog.getByRole('searchbox', { name: 'Candidate' }).fill('grace');
     await dialog.getByRole('button', { name: /Choose Grace Hopper/ }).click();
     await dialog.getByLabel('Test name').fill('SQL window functions');
     await dialog.getByLabel('Score', { exact: true }).fill('45');

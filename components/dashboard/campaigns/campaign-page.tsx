@@ -42,7 +42,7 @@ export function CampaignPage({ initial }: { initial: CampaignView }) {
         description={
           <>
             Hiring for <span className="font-medium text-slate-800">{campaign.job.title}</span> ·{' '}
-            <Link href={`/interviews?campaignId=${campaign.id}`} className="text-brand-700 hover:underline">
+            <Link href={`/interviews?campaignId=${campaign.id}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
               all its interviews
             </Link>
           </>
@@ -71,12 +71,12 @@ export function CampaignPage({ initial }: { initial: CampaignView }) {
         </dl>
       </Card>
       <div className="grid gap-6 lg:grid-cols-3">
-        <CampaignRankingCard campaignId={campaign.id} className="min-w-0 lg:col-span-2" />
+        <CampaignRankingCard campaignId={campaign.id} className="min-w-0 lg:col-span-3" />
+        <TestResultsCard of={{ campaignId: campaign.id }} action={<RecordTestDialog campaignId={campaign.id} />} className="min-w-0 lg:col-span-2 lg:self-start" />
         <div className="grid content-start gap-6">
           <ExportCard campaignId={campaign.id} expected={{ interviews: counts.exportableInterviews, tests: counts.tests }} />
           <StagesCard campaignId={campaign.id} stages={campaign.stages} />
         </div>
-        <TestResultsCard of={{ campaignId: campaign.id }} action={<RecordTestDialog campaignId={campaign.id} />} className="min-w-0 lg:col-span-2" />
       </div>
     </>
   );

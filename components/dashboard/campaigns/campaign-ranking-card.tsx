@@ -97,15 +97,18 @@ export function CampaignRankingCard({ campaignId, className }: { campaignId: str
         <ErrorState message={contractError(ranking.error).message} requestId={contractError(ranking.error).requestId} onRetry={() => ranking.refetch()} />
       ) : (
         <>
-          <DataTable
-            columns={columns}
-            data={ranking.data?.items ?? EMPTY}
-            getRowId={(r) => r.candidate.id}
-            caption="Candidates ranked by overall score"
-            rowHref={(r) => `/interviews/${r.interviewId}`}
-            loading={ranking.isFetching}
-            empty={<EmptyState icon={Trophy} title="No candidates yet" description="Candidates appear here once they are invited to an interview of this campaign." />}
-          />
+          {ranking.data?.pagination.total === 0 ? (
+            <EmptyState icon={Trophy} title="No candidates yet" description="Candidates appear here once they are invited to an interview of this campaign." />
+          ) : (
+            <DataTable
+              columns={columns}
+              data={ranking.data?.items ?? EMPTY}
+              getRowId={(r) => r.candidate.id}
+              caption="Candidates ranked by overall score"
+              rowHref={(r) => `/interviews/${r.interviewId}`}
+              loading={ranking.isFetching}
+            />
+          )}
           {ranking.data && ranking.data.pagination.total > 0 ? (
             <PaginationBar
               {...ranking.data.pagination}

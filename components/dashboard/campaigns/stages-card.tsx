@@ -15,7 +15,16 @@ type Stage = RouterOutputs['dashboard']['campaign']['stages'][number];
 export function StagesCard({ campaignId, stages }: { campaignId: string; stages: Stage[] }) {
   const utils = trpc.useUtils();
   const refresh = () => utils.dashboard.campaign.invalidate({ id: campaignId });
-  const update = trpc.stages.update.useMutation({ onSuccess: refresh });
+  const update = trpc.stages.update.useMutation({ onSettled: refresh });
+  // The checkbox follows the click at once (set before the request); the refresh afterwards puts the server's
+  // value back if the change was refused.
+  const setGenerateReport = (stageId: string, generateReport: boolean) => {
+    void utils.dashboard.campaign.cancel({ id: campaignId });
+    utils.dashboard.campaign.setData({ id: campaignId }, (view) =>
+      view ? { ...view, stages: view.stages.map((s) => (s.id === stageId ? { ...s, generateReport } : s)) } : view,
+    );
+    update.mutate({ id: stageId, generateReport });
+  };
   const reorder = trpc.stages.reorder.useMutation({ onSuccess: refresh });
   const [editing, setEditing] = useState<string | null>(null);
   const busy = update.isPending || reorder.isPending;
@@ -43,37 +52,41 @@ export function StagesCard({ campaignId, stages }: { campaignId: string; stages:
               {editing === stage.id ? (
                 <RenameStageForm stage={stage} onDone={() => setEditing(null)} />
               ) : (
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                  <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold tabular-nums text-slate-700" aria-hidden>
-                    {i + 1}
-                  </span>
-                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">
-                    <span className="sr-only">Stage {i + 1}: </span>
-                    {stage.name}
-                  </span>
-                  <label className="flex items-center gap-1.5 text-xs text-slate-700">
-                    <input
-                      type="checkbox"
-                      checked={stage.generateReport}
-                      disabled={busy}
-                      onChange={(e) => update.mutate({ id: stage.id, generateReport: e.target.checked })}
-                      className="size-4 accent-brand-600"
-                    />
-                    Report<span className="sr-only"> for {stage.name}</span>
-                  </label>
-                  <div className="flex gap-0.5">
-                    <Button variant="ghost" size="icon" className="size-8" disabled={busy || i === 0} onClick={() => move(i, -1)}>
-                      <ArrowUp aria-hidden />
-                      <span className="sr-only">Move {stage.name} up</span>
-                    </Button>
-                    <Button variant="ghost" size="icon" className="size-8" disabled={busy || i === stages.length - 1} onClick={() => move(i, 1)}>
-                      <ArrowDown aria-hidden />
-                      <span className="sr-only">Move {stage.name} down</span>
-                    </Button>
-                    <Button variant="ghost" size="icon" className="size-8" disabled={busy} onClick={() => setEditing(stage.id)}>
-                      <Pencil aria-hidden />
-                      <span className="sr-only">Rename {stage.name}</span>
-                    </Button>
+                <div className="grid gap-1.5">
+                  <div className="flex items-start gap-2.5">
+                    <span className="mt-px flex size-5 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold tabular-nums text-slate-700" aria-hidden>
+                      {i + 1}
+                    </span>
+                    <span className="min-w-0 break-words text-sm font-medium text-slate-900">
+                      <span className="sr-only">Stage {i + 1}: </span>
+                      {stage.name}
+                    </span>
+                  </div>
+                  <div className="flex items-center justify-between gap-2 pl-7">
+                    <label className="flex items-center gap-1.5 text-xs text-slate-700" title="Finalizing an interview of this stage generates its report">
+                      <input
+                        type="checkbox"
+                        checked={stage.generateReport}
+                        disabled={busy}
+                        onChange={(e) => setGenerateReport(stage.id, e.target.checked)}
+                        className="size-4 accent-brand-600"
+                      />
+                      Report<span className="sr-only"> for {stage.name}</span>
+                    </label>
+                    <div className="flex gap-0.5">
+                      <Button variant="ghost" size="icon" className="size-8" disabled={busy || i === 0} onClick={() => move(i, -1)}>
+                        <ArrowUp aria-hidden />
+                        <span className="sr-only">Move {stage.name} up</span>
+                      </Button>
+                      <Button variant="ghost" size="icon" className="size-8" disabled={busy || i === stages.length - 1} onClick={() => move(i, 1)}>
+                        <ArrowDown aria-hidden />
+                        <span className="sr-only">Move {stage.name} down</span>
+                      </Button>
+                      <Button variant="ghost" size="icon" className="size-8" disabled={busy} onClick={() => setEditing(stage.id)}>
+                        <Pencil aria-hidden />
+                        <span className="sr-only">Rename {stage.name}</span>
+                      </Button>
+                    </div>
                   </div>
                 </div>
               )}

@@ -52,7 +52,18 @@ export function TestResultsCard({ of, action, className }: { of: { campaignId: s
               </Link>
             ),
           },
-      { id: 'test', header: 'Test', cell: ({ row }) => <span className="text-slate-800">{row.original.testName}</span> },
+      {
+        id: 'test',
+        header: 'Test',
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <p className="text-slate-800">{row.original.testName}</p>
+            <p className="text-xs text-slate-600">
+              Completed <Time value={row.original.completedAt} className="whitespace-nowrap" />
+            </p>
+          </div>
+        ),
+      },
       {
         id: 'score',
         header: 'Score',
@@ -67,17 +78,16 @@ export function TestResultsCard({ of, action, className }: { of: { campaignId: s
       },
       {
         id: 'tasks',
-        header: 'Tasks passed',
+        header: 'Tasks',
         cell: ({ row }) =>
           row.original.results.length === 0 ? (
             <span className="text-slate-500">—</span>
           ) : (
             <span className="tabular-nums text-slate-800" title={row.original.results.map((r) => `${r.task}: ${r.passed ? 'passed' : 'failed'}`).join('\n')}>
-              {row.original.results.filter((r) => r.passed).length} / {row.original.results.length}
+              {row.original.results.filter((r) => r.passed).length} / {row.original.results.length} passed
             </span>
           ),
       },
-      { id: 'completedAt', header: 'Completed', cell: ({ row }) => <Time value={row.original.completedAt} className="whitespace-nowrap text-slate-700" /> },
     ],
     [byCampaign],
   );
@@ -88,14 +98,18 @@ export function TestResultsCard({ of, action, className }: { of: { campaignId: s
         <ErrorState message={contractError(results.error).message} onRetry={() => results.refetch()} />
       ) : (
         <>
-          <DataTable
-            columns={columns}
-            data={results.data?.items ?? EMPTY}
-            getRowId={(r) => r.id}
-            caption="Technical test results"
-            loading={results.isFetching}
-            empty={<EmptyState icon={FlaskConical} title="No test results yet" description={byCampaign ? 'Record the result of a technical test a candidate finished.' : 'No technical test recorded for this candidate.'} />}
-          />
+          {/* Without rows, no table: its empty header row would only overflow a phone's width. */}
+          {results.data?.pagination.total === 0 ? (
+            <EmptyState icon={FlaskConical} title="No test results yet" description={byCampaign ? 'Record the result of a technical test a candidate finished.' : 'No technical test recorded for this candidate.'} />
+          ) : (
+            <DataTable
+              columns={columns}
+              data={results.data?.items ?? EMPTY}
+              getRowId={(r) => r.id}
+              caption="Technical test results"
+              loading={results.isFetching}
+            />
+          )}
           {results.data && results.data.pagination.total > pageSize ? (
             <PaginationBar
               {...results.data.pagination}
