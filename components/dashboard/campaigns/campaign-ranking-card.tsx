@@ -42,7 +42,8 @@ const columns: DataColumn<Row>[] = [
     id: 'candidate',
     header: 'Candidate',
     cell: ({ row }) => (
-      <div className="min-w-0">
+      // Narrow on a phone, so that the score shows without scrolling sideways; the email is cut short there.
+      <div className="min-w-0 max-w-40 sm:max-w-none">
         <Link href={`/candidates/${row.original.candidate.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
           {candidateName(row.original.candidate)}
         </Link>

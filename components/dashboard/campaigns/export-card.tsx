@@ -4,7 +4,6 @@ import { CircleCheck, Download, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { ContractError } from '@/components/trpc/errors';
@@ -99,7 +98,7 @@ export function ExportCard({ campaignId, expected }: { campaignId: string; expec
               className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
             >
               <div
-                className={percent === null ? 'h-full w-1/3 animate-pulse rounded-full bg-brand-600' : cn('h-full rounded-full bg-brand-600', running && 'transition-[width] duration-200')}
+                className={percent === null ? 'h-full w-1/3 animate-pulse rounded-full bg-brand-600' : 'h-full rounded-full bg-brand-600'}
                 style={percent === null ? undefined : { width: `${percent}%` }}
               />
             </div>
