@@ -252,7 +252,7 @@ describe('GET /api/v1/reports/export', () => {
       ['', 'campaignId'],
       [`campaignId=${campaignId}&format=xml`, 'format'],
       [`campaignId=${campaignId}&type=everything`, 'type'],
-      [`campaignId=${campaignId}&fomat=csv`, '(root)'],
+      [`campaignId=${campaignId}&fomat=csv`, 'fomat'],
     ];
     for (const [query, field] of cases) {
       const res = await exportOf(query);

@@ -15,14 +15,17 @@ type Stage = RouterOutputs['dashboard']['campaign']['stages'][number];
 export function StagesCard({ campaignId, stages }: { campaignId: string; stages: Stage[] }) {
   const utils = trpc.useUtils();
   const refresh = () => utils.dashboard.campaign.invalidate({ id: campaignId });
-  const update = trpc.stages.update.useMutation({ onSettled: refresh });
-  // The checkbox follows the click at once (set before the request); the refresh afterwards puts the server's
-  // value back if the change was refused.
+  // The checkbox follows the click at once, through this local value until the server's answer is read back
+  // (a refused change then shows the stored value again).
+  const [reportOverride, setReportOverride] = useState<Record<string, boolean>>({});
+  const update = trpc.stages.update.useMutation({
+    onSettled: async (_data, _error, input) => {
+      await refresh();
+      setReportOverride(({ [input.id]: _done, ...rest }) => rest);
+    },
+  });
   const setGenerateReport = (stageId: string, generateReport: boolean) => {
-    void utils.dashboard.campaign.cancel({ id: campaignId });
-    utils.dashboard.campaign.setData({ id: campaignId }, (view) =>
-      view ? { ...view, stages: view.stages.map((s) => (s.id === stageId ? { ...s, generateReport } : s)) } : view,
-    );
+    setReportOverride((all) => ({ ...all, [stageId]: generateReport }));
     update.mutate({ id: stageId, generateReport });
   };
   const reorder = trpc.stages.reorder.useMutation({ onSuccess: refresh });
@@ -66,7 +69,7 @@ export function StagesCard({ campaignId, stages }: { campaignId: string; stages:
                     <label className="flex items-center gap-1.5 text-xs text-slate-700" title="Finalizing an interview of this stage generates its report">
                       <input
                         type="checkbox"
-                        checked={stage.generateReport}
+                        checked={reportOverride[stage.id] ?? stage.generateReport}
                         disabled={busy}
                         onChange={(e) => setGenerateReport(stage.id, e.target.checked)}
                         className="size-4 accent-brand-600"
