@@ -1,4 +1,4 @@
-import { getDb } from '@/db/client';
+import { getDb, type DbExecutor } from '@/db/client';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
 import { exportCampaignResults, ExportQuerySchema } from '@/server/services/reports/export-campaign-results';
@@ -16,16 +16,31 @@ export async function handleReportsExportRequest(req: Request): Promise<Response
   const db = getDb();
   try {
     const principal = await authenticateV1Request(db, req, headers, 'reports:read');
-    const query = ExportQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
-    const exported = await exportCampaignResults(db, { orgId: principal.orgId, ...query });
-    headers.set('Content-Type', exported.contentType);
-    headers.set('Cache-Control', 'no-store');
-    if (query.format === 'csv') headers.set('Content-Disposition', `attachment; filename="${exported.fileName}"`);
-    const body = textStream(exported.body, (error) => log.error({ err: error, requestId }, 'export failed while streaming; the response was cut short'));
-    return new Response(body, { status: 200, headers });
+    return await campaignExportResponse(db, req, { orgId: principal.orgId, headers, requestId, attachment: 'csv' });
   } catch (error) {
     return errorResponse(error, requestId, headers);
   }
+}
+
+/**
+ * The export's response for an authenticated caller of `orgId`, whichever door they came through (an API key
+ * here, a recruiter session in dashboard-export-handler): the query read from the URL, the service's stream,
+ * its headers. `attachment` says which formats carry Content-Disposition: v1 names CSV files only; the dashboard
+ * downloads both formats as files.
+ */
+export async function campaignExportResponse(
+  db: DbExecutor,
+  req: Request,
+  options: { orgId: string; headers: Headers; requestId: string; attachment: 'csv' | 'always' },
+): Promise<Response> {
+  const { headers, requestId } = options;
+  const query = ExportQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const exported = await exportCampaignResults(db, { orgId: options.orgId, ...query });
+  headers.set('Content-Type', exported.contentType);
+  headers.set('Cache-Control', 'no-store');
+  if (query.format === 'csv' || options.attachment === 'always') headers.set('Content-Disposition', `attachment; filename="${exported.fileName}"`);
+  const body = textStream(exported.body, (error) => log.error({ err: error, requestId }, 'export failed while streaming; the response was cut short'));
+  return new Response(body, { status: 200, headers });
 }
 
 /** Other methods on the export path: the same 404 as any unknown v1 route. */

@@ -1,8 +1,9 @@
 'use client';
 
 import { keepPreviousData } from '@tanstack/react-query';
-import { Megaphone } from 'lucide-react';
+import { Megaphone, Plus } from 'lucide-react';
 import Link from 'next/link';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -14,6 +15,8 @@ import { PageHeader } from '../page-header';
 import { PaginationBar } from '../pagination-bar';
 import { Time } from '../time';
 import { intParam, useSearchState } from '../use-search-state';
+import { CampaignFormDialog } from './campaign-form-dialog';
+import { CampaignsNav } from './campaigns-nav';
 
 type Row = RouterOutputs['dashboard']['campaigns']['items'][number];
 const EMPTY: Row[] = [];
@@ -26,7 +29,7 @@ const columns: DataColumn<Row>[] = [
     header: 'Campaign',
     cell: ({ row }) => (
       <div className="min-w-0">
-        <Link href={`/interviews?campaignId=${row.original.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+        <Link href={`/campaigns/${row.original.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
           {row.original.name}
         </Link>
         <p className="truncate text-xs text-slate-600">{row.original.jobTitle}</p>
@@ -49,7 +52,20 @@ export function CampaignsPage() {
   const list = trpc.dashboard.campaigns.useQuery({ page, pageSize }, { placeholderData: keepPreviousData });
   return (
     <>
-      <PageHeader title="Campaigns" description="Hiring processes and how their interviews are going. Open one to see its interviews." />
+      <PageHeader
+        title="Campaigns"
+        description="Hiring processes and how their interviews are going. Open one to rank its candidates and export its results."
+        actions={
+          <CampaignFormDialog
+            trigger={
+              <Button>
+                <Plus aria-hidden /> New campaign
+              </Button>
+            }
+          />
+        }
+      />
+      <CampaignsNav />
       <Card>
         {list.isError ? (
           <ErrorState message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
@@ -60,7 +76,7 @@ export function CampaignsPage() {
               data={list.data?.items ?? EMPTY}
               getRowId={(r) => r.id}
               caption="Campaigns"
-              rowHref={(r) => `/interviews?campaignId=${r.id}`}
+              rowHref={(r) => `/campaigns/${r.id}`}
               loading={list.isFetching}
               empty={<EmptyState icon={Megaphone} title="No campaigns yet" description="Campaigns group the interviews of one job posting, with their pipeline stages." />}
             />

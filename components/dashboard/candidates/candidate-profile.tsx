@@ -16,7 +16,9 @@ import { DataTable, type DataColumn } from '../data-table';
 import { candidateName } from '../format';
 import { PageHeader } from '../page-header';
 import { PaginationBar } from '../pagination-bar';
+import { TestResultsCard } from '../campaigns/test-results-card';
 import { Time } from '../time';
+import { EditCandidateDialog } from './edit-candidate-dialog';
 
 type Candidate = RouterOutputs['candidates']['get'];
 type Row = RouterOutputs['dashboard']['interviews']['items'][number];
@@ -69,11 +71,14 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
         title={name}
         description={candidate.email}
         actions={
-          <Button asChild>
-            <Link href={newInterviewHref}>
-              <Plus aria-hidden /> New interview
-            </Link>
-          </Button>
+          <>
+            <EditCandidateDialog candidate={candidate} />
+            <Button asChild>
+              <Link href={newInterviewHref}>
+                <Plus aria-hidden /> New interview
+              </Link>
+            </Button>
+          </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
@@ -121,48 +126,51 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
             </dl>
           </CardContent>
         </Card>
-        <Card className="lg:col-span-2 lg:self-start">
-          <CardHeader title="Interviews" description={interviews.data ? `${interviews.data.pagination.total} in all` : undefined} />
-          {interviews.isError ? (
-            <ErrorState message={contractError(interviews.error).message} onRetry={() => interviews.refetch()} />
-          ) : (
-            <>
-              <DataTable
-                columns={columns}
-                data={interviews.data?.items ?? EMPTY}
-                getRowId={(r) => r.id}
-                caption={`Interviews of ${name}`}
-                rowHref={(r) => `/interviews/${r.id}`}
-                loading={interviews.isFetching}
-                empty={
-                  <EmptyState
-                    icon={Mic}
-                    title="No interviews yet"
-                    description={`Invite ${name} to a voice interview.`}
-                    action={
-                      <Button asChild size="sm">
-                        <Link href={newInterviewHref}>
-                          <Plus aria-hidden /> New interview
-                        </Link>
-                      </Button>
-                    }
-                  />
-                }
-              />
-              {interviews.data && interviews.data.pagination.total > pageSize ? (
-                <PaginationBar
-                  {...interviews.data.pagination}
-                  noun="interviews"
-                  onPage={setPage}
-                  onPageSize={(s) => {
-                    setPageSize(s);
-                    setPage(1);
-                  }}
+        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
+          <Card className="min-w-0">
+            <CardHeader title="Interviews" description={interviews.data ? `${interviews.data.pagination.total} in all` : undefined} />
+            {interviews.isError ? (
+              <ErrorState message={contractError(interviews.error).message} onRetry={() => interviews.refetch()} />
+            ) : (
+              <>
+                <DataTable
+                  columns={columns}
+                  data={interviews.data?.items ?? EMPTY}
+                  getRowId={(r) => r.id}
+                  caption={`Interviews of ${name}`}
+                  rowHref={(r) => `/interviews/${r.id}`}
+                  loading={interviews.isFetching}
+                  empty={
+                    <EmptyState
+                      icon={Mic}
+                      title="No interviews yet"
+                      description={`Invite ${name} to a voice interview.`}
+                      action={
+                        <Button asChild size="sm">
+                          <Link href={newInterviewHref}>
+                            <Plus aria-hidden /> New interview
+                          </Link>
+                        </Button>
+                      }
+                    />
+                  }
                 />
-              ) : null}
-            </>
-          )}
-        </Card>
+                {interviews.data && interviews.data.pagination.total > pageSize ? (
+                  <PaginationBar
+                    {...interviews.data.pagination}
+                    noun="interviews"
+                    onPage={setPage}
+                    onPageSize={(s) => {
+                      setPageSize(s);
+                      setPage(1);
+                    }}
+                  />
+                ) : null}
+              </>
+            )}
+          </Card>
+          <TestResultsCard of={{ candidateId: candidate.id }} className="min-w-0" />
+        </div>
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData } from '@tanstack/react-query';
-import { Users, X } from 'lucide-react';
+import { FileUp, Users, X } from 'lucide-react';
 import Link from 'next/link';
 import { useCallback, useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -78,7 +78,17 @@ export function CandidatesPage() {
 
   return (
     <>
-      <PageHeader title="Candidates" description="Your organization's candidate pool, newest first." actions={<CreateCandidateDialog />} />
+      <PageHeader title="Candidates" description="Your organization's candidate pool, newest first." actions={
+          <>
+            <Button asChild variant="outline">
+              <Link href="/candidates/import">
+                <FileUp aria-hidden /> Import CSV
+              </Link>
+            </Button>
+            <CreateCandidateDialog />
+          </>
+        }
+      />
       <Card>
         <div className="grid gap-3 border-b border-slate-100 p-4 md:grid-cols-[2fr_2fr_auto] md:items-start" role="search" aria-label="Filter candidates">
           <Field label="Search">

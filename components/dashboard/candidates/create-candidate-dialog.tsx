@@ -1,36 +1,18 @@
 'use client';
 
 import { LoaderCircle, UserPlus } from 'lucide-react';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { contractError, fieldErrors } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
+import { CandidateFields, readCandidateForm } from './candidate-fields';
 
 /** Empty optional fields are left out, so the server applies its defaults (locale fr) instead of rejecting "". */
 function formInput(form: FormData) {
-  const text = (name: string) => {
-    const value = String(form.get(name) ?? '').trim();
-    return value === '' ? undefined : value;
-  };
-  const tags = text('tags')
-    ?.split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  return {
-    email: String(form.get('email') ?? ''),
-    firstName: text('firstName'),
-    lastName: text('lastName'),
-    phone: text('phone'),
-    locale: text('locale'),
-    cvUrl: text('cvUrl'),
-    tags: tags && tags.length > 0 ? tags : undefined,
-    source: text('source'),
-  };
+  const { tags, ...fields } = readCandidateForm(form);
+  return { ...fields, tags: tags.length > 0 ? tags : undefined };
 }
 
 export function CreateCandidateDialog() {
@@ -81,41 +63,7 @@ export function CreateCandidateDialog() {
               The candidate was not created: check the highlighted fields.
             </p>
           ) : null}
-          <Field label="Email" error={errors.email}>
-            <Input name="email" type="email" autoComplete="off" required />
-          </Field>
-          {conflictId ? (
-            <p className="-mt-2 text-xs">
-              <Link href={`/candidates/${conflictId}`} className="font-medium text-brand-700 hover:underline">
-                Open the existing profile
-              </Link>
-            </p>
-          ) : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" error={errors.firstName}>
-              <Input name="firstName" autoComplete="off" />
-            </Field>
-            <Field label="Last name" error={errors.lastName}>
-              <Input name="lastName" autoComplete="off" />
-            </Field>
-            <Field label="Phone" error={errors.phone}>
-              <Input name="phone" type="tel" autoComplete="off" placeholder="+33 6 12 34 56 78" />
-            </Field>
-            <Field label="Language" error={errors.locale} hint="A language tag such as fr or en-GB. Default fr.">
-              <Input name="locale" autoComplete="off" placeholder="fr" />
-            </Field>
-          </div>
-          <Field label="CV link" error={errors.cvUrl}>
-            <Input name="cvUrl" type="url" autoComplete="off" placeholder="https://…" />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Tags" error={errors.tags} hint="Separated by commas.">
-              <Input name="tags" autoComplete="off" placeholder="backend, senior" />
-            </Field>
-            <Field label="Source" error={errors.source}>
-              <Input name="source" autoComplete="off" placeholder="LinkedIn, referral…" />
-            </Field>
-          </div>
+          <CandidateFields errors={errors} conflictId={conflictId} />
           <DialogFooter className="mt-2">
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel

@@ -1,10 +1,14 @@
 import { router } from '@/server/trpc';
 import { createCandidateProcedure } from './create-candidate';
 import { getCandidateProcedure } from './get-candidate';
+import { importCandidatesProcedure } from './import-candidates';
 import { listCandidatesProcedure } from './list-candidates';
+import { updateCandidateProcedure } from './update-candidate';
 
 export const candidatesRouter = router({
   list: listCandidatesProcedure,
   get: getCandidateProcedure,
   create: createCandidateProcedure,
+  update: updateCandidateProcedure,
+  import: importCandidatesProcedure,
 });

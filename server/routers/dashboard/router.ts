@@ -1,9 +1,12 @@
 import { router } from '@/server/trpc';
+import { getCampaignViewProcedure } from './get-campaign';
 import { getInterviewViewProcedure } from './get-interview';
 import { getMeProcedure } from './get-me';
 import { getOverviewProcedure } from './get-overview';
 import { listCampaignSummariesProcedure } from './list-campaigns';
 import { listInterviewRowsProcedure } from './list-interviews';
+import { listTestResultsProcedure } from './list-test-results';
+import { rankCampaignCandidatesProcedure } from './rank-campaign-candidates';
 import { watchTranscriptProcedure } from './watch-transcript';
 
 /** Recruiter-only procedures of the dashboard; none of them is exposed on REST v1. */
@@ -14,4 +17,7 @@ export const dashboardRouter = router({
   interview: getInterviewViewProcedure,
   transcript: watchTranscriptProcedure,
   campaigns: listCampaignSummariesProcedure,
+  campaign: getCampaignViewProcedure,
+  campaignRanking: rankCampaignCandidatesProcedure,
+  testResults: listTestResultsProcedure,
 });

@@ -2,6 +2,7 @@ import { router } from '@/server/trpc';
 import { createStageProcedure } from './create-stage';
 import { getStageProcedure } from './get-stage';
 import { listStagesProcedure } from './list-stages';
+import { reorderStagesProcedure } from './reorder-stages';
 import { updateStageProcedure } from './update-stage';
 
 /** Dashboard only (tRPC, recruiter sessions): not part of REST v1. */
@@ -10,4 +11,5 @@ export const stagesRouter = router({
   get: getStageProcedure,
   create: createStageProcedure,
   update: updateStageProcedure,
+  reorder: reorderStagesProcedure,
 });

@@ -44,3 +44,14 @@ export const StageSchema = z.object({
   updatedAt: timestampOut(),
 });
 export type StageDto = z.infer<typeof StageSchema>;
+
+/** The campaign's stages, every one of them, in their new pipeline order. */
+export const ReorderStagesInputSchema = z.strictObject({
+  campaignId: idString('Campaign id (cmp_…).'),
+  stageIds: z
+    .array(z.string().min(1, 'Required').max(100, 'Must be at most 100 characters'))
+    .min(1, 'Give the campaign’s stages')
+    .max(200, 'At most 200 stages')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each stage may appear once'),
+});
+export type ReorderStagesInput = z.infer<typeof ReorderStagesInputSchema>;

@@ -1,0 +1,274 @@
+'use client';
+
+import { ArrowDown, ArrowLeft, ArrowUp, CircleCheck, LoaderCircle, Plus, Trash2 } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { FormAlert, issuesByPath } from '../form-errors';
+import { PageHeader } from '../page-header';
+
+type Config = RouterOutputs['interviewConfigs']['get'];
+type CriterionDraft = { uid: number; key: string; label: string; weight: string; keyTouched: boolean };
+type QuestionDraft = { uid: number; id: string; text: string; criterion: string };
+
+const NONE = '__none__';
+let nextUid = 1;
+const uid = () => nextUid++;
+
+/** A criterion key from its label: "Technical depth" → technical_depth (the rule of CriterionKeySchema). */
+export function criterionKeyFrom(label: string): string {
+  const slug = label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^[^a-z]+/, '')
+    .replace(/_+$/, '')
+    .slice(0, 50);
+  return slug;
+}
+
+/** The next free question id of the form q1, q2…: existing ids are kept, so edits do not renumber questions. */
+function nextQuestionId(questions: QuestionDraft[]): string {
+  const used = new Set(questions.map((q) => q.id));
+  let n = questions.length + 1;
+  while (used.has(`q${n}`)) n++;
+  return `q${n}`;
+}
+
+function move<T>(items: T[], index: number, by: -1 | 1): T[] {
+  const target = index + by;
+  if (target < 0 || target >= items.length) return items;
+  const next = [...items];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
+
+/** Creates an interview configuration, or edits `initial`: questions, weighted criteria, language, report default. */
+export function ConfigForm({ initial, justCreated = false }: { initial?: Config; justCreated?: boolean }) {
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const [name, setName] = useState(initial?.name ?? '');
+  const [locale, setLocale] = useState(initial?.locale ?? 'fr');
+  const [generateReport, setGenerateReport] = useState(initial?.generateReport ?? true);
+  const [criteria, setCriteria] = useState<CriterionDraft[]>(
+    () => initial?.criteria.map((c) => ({ uid: uid(), key: c.key, label: c.label, weight: String(c.weight), keyTouched: true })) ?? [],
+  );
+  const [questions, setQuestions] = useState<QuestionDraft[]>(() => initial?.questions.map((q) => ({ uid: uid(), id: q.id, text: q.text, criterion: q.criterion ?? '' })) ?? []);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState<string | null>(justCreated ? 'Configuration created' : null);
+
+  const create = trpc.interviewConfigs.create.useMutation({
+    onSuccess: async (created) => {
+      await utils.interviewConfigs.invalidate();
+      router.push(`/campaigns/configurations/${created.id}?created=1`);
+    },
+  });
+  const update = trpc.interviewConfigs.update.useMutation({
+    onSuccess: async () => {
+      await utils.interviewConfigs.invalidate();
+      setSaved('Changes saved');
+    },
+  });
+  const mutation = initial ? update : create;
+  const errors = { ...issuesByPath(mutation.error), ...localErrors };
+  const criterionKeys = criteria.map((c) => c.key.trim()).filter(Boolean);
+
+  const setCriterion = (index: number, patch: Partial<CriterionDraft>) =>
+    setCriteria((all) =>
+      all.map((c, i) => {
+        if (i !== index) return c;
+        const next = { ...c, ...patch };
+        // The key follows the label until someone types a key of their own.
+        if (patch.label !== undefined && !c.keyTouched) next.key = criterionKeyFrom(patch.label);
+        return next;
+      }),
+    );
+  const setQuestion = (index: number, patch: Partial<QuestionDraft>) => setQuestions((all) => all.map((q, i) => (i === index ? { ...q, ...patch } : q)));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(null);
+    const local: Record<string, string> = {};
+    const weights = criteria.map((c, i) => {
+      const weight = Number(c.weight.replace(',', '.'));
+      if (c.weight.trim() === '' || !Number.isFinite(weight)) local[`criteria.${i}.weight`] = 'Enter a number greater than 0';
+      return weight;
+    });
+    setLocalErrors(local);
+    if (Object.keys(local).length > 0) return;
+    const body = {
+      name,
+      locale,
+      generateReport,
+      criteria: criteria.map((c, i) => ({ key: c.key, label: c.label, weight: weights[i] })),
+      questions: questions.map((q) => ({ id: q.id, text: q.text, ...(q.criterion ? { criterion: q.criterion } : {}) })),
+    };
+    if (initial) update.mutate({ id: initial.id, ...body });
+    else create.mutate(body);
+  };
+
+  const title = initial ? initial.name : 'New interview configuration';
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        eyebrow={
+          <Link href="/campaigns/configurations" className="inline-flex items-center gap-1 hover:text-brand-700 hover:underline">
+            <ArrowLeft className="size-3.5" aria-hidden /> Interview configurations
+          </Link>
+        }
+        title={title}
+        description="The agent asks the questions in order; each answer is scored on the criteria, weighted into the overall score."
+      />
+      <form onSubmit={onSubmit} noValidate aria-label={initial ? 'Edit the interview configuration' : 'New interview configuration'} className="grid gap-6">
+        <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The configuration was not saved" />
+        <Card>
+          <CardHeader title="General" />
+          <CardContent className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+            <Field label="Name" error={errors.name}>
+              <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={200} />
+            </Field>
+            <Field label="Language" error={errors.locale} hint="A language tag such as fr or en-GB.">
+              <Input value={locale} onChange={(e) => setLocale(e.target.value)} autoComplete="off" spellCheck={false} />
+            </Field>
+            <label className="flex items-start gap-3 sm:col-span-2">
+              <input type="checkbox" checked={generateReport} onChange={(e) => setGenerateReport(e.target.checked)} className="mt-0.5 size-4 accent-brand-600" />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">Generate a report</span>
+                <span className="block text-xs text-slate-600">For interviews without a stage; a stage’s own setting wins.</span>
+              </span>
+            </label>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader
+            title="Criteria"
+            description="What answers are scored on (0–10 each). A weight of 2 counts twice as much as a weight of 1."
+            action={
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setCriteria((all) => [...all, { uid: uid(), key: '', label: '', weight: '1', keyTouched: false }])}
+              >
+                <Plus aria-hidden /> Add a criterion
+              </Button>
+            }
+          />
+          <CardContent className="grid gap-3">
+            {errors.criteria ? <p className="text-xs font-medium text-red-700">{errors.criteria}</p> : null}
+            {criteria.length === 0 ? <p className="text-sm text-slate-600">No criteria: interviews get a summary but no weighted score.</p> : null}
+            <ol className="grid gap-3" aria-label="Criteria">
+              {criteria.map((c, i) => (
+                <li key={c.uid} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-start">
+                  <Field label={<>Label<span className="sr-only"> of criterion {i + 1}</span></>} error={errors[`criteria.${i}.label`]}>
+                    <Input value={c.label} onChange={(e) => setCriterion(i, { label: e.target.value })} autoComplete="off" placeholder="Technical depth" />
+                  </Field>
+                  <Field label={<>Key<span className="sr-only"> of criterion {i + 1}</span></>} error={errors[`criteria.${i}.key`]}>
+                    <Input
+                      value={c.key}
+                      onChange={(e) => setCriterion(i, { key: e.target.value, keyTouched: true })}
+                      autoComplete="off"
+                      spellCheck={false}
+                      className="font-mono"
+                      placeholder="technical_depth"
+                    />
+                  </Field>
+                  <Field label={<>Weight<span className="sr-only"> of criterion {i + 1}</span></>} error={errors[`criteria.${i}.weight`]}>
+                    <Input value={c.weight} onChange={(e) => setCriterion(i, { weight: e.target.value })} inputMode="decimal" autoComplete="off" />
+                  </Field>
+                  <Button variant="ghost" size="icon" className="sm:mt-6" onClick={() => setCriteria((all) => all.filter((_, j) => j !== i))}>
+                    <Trash2 aria-hidden />
+                    <span className="sr-only">Remove criterion {i + 1}</span>
+                  </Button>
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader
+            title="Questions"
+            description="In the order the agent asks them. A question may name the criterion its answer evidences."
+            action={
+              <Button variant="outline" size="sm" onClick={() => setQuestions((all) => [...all, { uid: uid(), id: nextQuestionId(all), text: '', criterion: '' }])}>
+                <Plus aria-hidden /> Add a question
+              </Button>
+            }
+          />
+          <CardContent className="grid gap-3">
+            {errors.questions ? <p className="text-xs font-medium text-red-700">{errors.questions}</p> : null}
+            {questions.length === 0 ? <p className="text-sm text-slate-600">No questions: the agent conducts a general interview.</p> : null}
+            <ol className="grid gap-3" aria-label="Questions">
+              {questions.map((q, i) => (
+                <li key={q.uid} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[3fr_1.4fr_auto] sm:items-start">
+                  <Field label={`Question ${i + 1}`} error={errors[`questions.${i}.text`] ?? errors[`questions.${i}.id`]}>
+                    <Textarea value={q.text} onChange={(e) => setQuestion(i, { text: e.target.value })} rows={2} placeholder="Tell me about a hard bug you fixed." />
+                  </Field>
+                  <Field label={<>Criterion<span className="sr-only"> of question {i + 1}</span></>} error={errors[`questions.${i}.criterion`]}>
+                    {(control) => (
+                      <Select value={q.criterion || NONE} onValueChange={(v) => setQuestion(i, { criterion: v === NONE ? '' : v })}>
+                        <SelectTrigger {...control}>
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          <SelectItem value={NONE}>None</SelectItem>
+                          {q.criterion && !criterionKeys.includes(q.criterion) ? <SelectItem value={q.criterion}>{q.criterion}</SelectItem> : null}
+                          {criteria
+                            .filter((c) => c.key.trim())
+                            .map((c) => (
+                              <SelectItem key={c.uid} value={c.key.trim()}>
+                                {c.label || c.key}
+                              </SelectItem>
+                            ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  </Field>
+                  <div className="flex gap-1 sm:mt-6">
+                    <Button variant="ghost" size="icon" disabled={i === 0} onClick={() => setQuestions((all) => move(all, i, -1))}>
+                      <ArrowUp aria-hidden />
+                      <span className="sr-only">Move question {i + 1} up</span>
+                    </Button>
+                    <Button variant="ghost" size="icon" disabled={i === questions.length - 1} onClick={() => setQuestions((all) => move(all, i, 1))}>
+                      <ArrowDown aria-hidden />
+                      <span className="sr-only">Move question {i + 1} down</span>
+                    </Button>
+                    <Button variant="ghost" size="icon" onClick={() => setQuestions((all) => all.filter((_, j) => j !== i))}>
+                      <Trash2 aria-hidden />
+                      <span className="sr-only">Remove question {i + 1}</span>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <p role="status" className="mr-auto inline-flex items-center gap-1.5 text-sm text-emerald-800">
+            {saved ? (
+              <>
+                <CircleCheck className="size-4" aria-hidden /> {saved}
+              </>
+            ) : null}
+          </p>
+          <Button asChild variant="outline">
+            <Link href="/campaigns/configurations">{initial ? 'Back' : 'Cancel'}</Link>
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+            {initial ? 'Save changes' : 'Create configuration'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+
+import { LoaderCircle } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { fieldErrors } from '@/components/trpc/errors';
+import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { FormAlert } from '../form-errors';
+
+type Job = RouterOutputs['jobs']['get'];
+
+/** Creates a job posting, or edits `job` when given. */
+export function JobFormDialog({ job, trigger, onSaved }: { job?: Job; trigger: ReactNode; onSaved?: (job: Job) => void }) {
+  const [open, setOpen] = useState(false);
+  const utils = trpc.useUtils();
+  const done = async (saved: Job) => {
+    await Promise.all([utils.jobs.invalidate(), utils.dashboard.campaigns.invalidate(), utils.dashboard.campaign.invalidate()]);
+    setOpen(false);
+    onSaved?.(saved);
+  };
+  const create = trpc.jobs.create.useMutation({ onSuccess: done });
+  const update = trpc.jobs.update.useMutation({ onSuccess: done });
+  const mutation = job ? update : create;
+  const errors = mutation.error ? fieldErrors(mutation.error) : {};
+  const title = job ? 'Edit the job posting' : 'New job posting';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const fields = { title: String(form.get('title') ?? ''), description: String(form.get('description') ?? '') };
+    if (job) update.mutate({ id: job.id, ...fields });
+    else create.mutate(fields);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) mutation.reset();
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader title={title} description="Campaigns hire for a job posting; interviews name it to the candidate." />
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
+          <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The job posting was not saved" />
+          <Field label="Title" error={errors.title}>
+            <Input name="title" defaultValue={job?.title} autoComplete="off" required maxLength={200} />
+          </Field>
+          <Field label="Description (optional)" error={errors.description} hint="What the role is about; up to 20,000 characters.">
+            <Textarea name="description" defaultValue={job?.description ?? ''} rows={6} />
+          </Field>
+          <DialogFooter className="mt-2">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+              {job ? 'Save changes' : 'Create job posting'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { campaigns, interviews, jobs, reports, stages, testSessions } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { notFound } from '@/server/errors';
+import { isIdOf } from '@/server/ids';
+import { iso } from '../fields';
+import { effectiveStatusSql } from '../interviews/effective-status';
+import { toStageDto } from '../stages/stage-dto';
+import type { CampaignView } from './campaign-view-schemas';
+
+/**
+ * The head of a campaign's page: the campaign with its job, its stages in pipeline order, and how its interviews
+ * stand. `exportableInterviews` and `tests` count exactly what the export streams, so the page can show the
+ * export's progress against them.
+ */
+export async function getCampaignView(db: DbExecutor, input: { orgId: string; id: string }): Promise<CampaignView> {
+  if (!isIdOf('campaign', input.id)) throw notFound('Campaign');
+  const { orgId } = input;
+  const [campaign] = await db
+    .select({ id: campaigns.id, name: campaigns.name, createdAt: campaigns.createdAt, updatedAt: campaigns.updatedAt, jobId: jobs.id, jobTitle: jobs.title })
+    .from(campaigns)
+    .innerJoin(jobs, and(eq(jobs.id, campaigns.jobId), eq(jobs.orgId, orgId)))
+    .where(and(eq(campaigns.id, input.id), eq(campaigns.orgId, orgId)));
+  if (!campaign) throw notFound('Campaign');
+
+  const [stageRows, [counts], [tests]] = await Promise.all([
+    db
+      .select()
+      .from(stages)
+      .where(and(eq(stages.orgId, orgId), eq(stages.campaignId, campaign.id)))
+      .orderBy(asc(stages.position), asc(stages.createdAt), asc(stages.id)),
+    db
+      .select({
+        candidates: sql<number>`count(distinct ${interviews.candidateId})::int`,
+        interviews: sql<number>`count(*)::int`,
+        completed: sql<number>`(count(*) filter (where ${interviews.status} = 'COMPLETED'))::int`,
+        inProgress: sql<number>`(count(*) filter (where ${interviews.status} = 'IN_PROGRESS'))::int`,
+        awaiting: sql<number>`(count(*) filter (where ${effectiveStatusSql} = 'INVITED'))::int`,
+        reportsReady: sql<number>`(count(*) filter (where ${interviews.status} = 'COMPLETED' and ${reports.status} = 'READY'))::int`,
+        exportableInterviews: sql<number>`(count(${reports.id}) filter (where ${interviews.status} = 'COMPLETED'))::int`,
+        averageScore: sql<number | null>`(avg(${reports.overallScore}) filter (where ${interviews.status} = 'COMPLETED' and ${reports.status} = 'READY'))::float8`,
+      })
+      .from(interviews)
+      .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, orgId)))
+      .where(and(eq(interviews.orgId, orgId), eq(interviews.campaignId, campaign.id))),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(testSessions)
+      .innerJoin(reports, and(eq(reports.testSessionId, testSessions.id), eq(reports.orgId, orgId)))
+      .where(and(eq(testSessions.orgId, orgId), eq(testSessions.campaignId, campaign.id))),
+  ]);
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    createdAt: iso(campaign.createdAt),
+    updatedAt: iso(campaign.updatedAt),
+    job: { id: campaign.jobId, title: campaign.jobTitle },
+    stages: stageRows.map(toStageDto),
+    counts: {
+      candidates: Number(counts.candidates),
+      interviews: Number(counts.interviews),
+      completed: Number(counts.completed),
+      inProgress: Number(counts.inProgress),
+      awaiting: Number(counts.awaiting),
+      reportsReady: Number(counts.reportsReady),
+      exportableInterviews: Number(counts.exportableInterviews),
+      tests: Number(tests.count),
+    },
+    averageScore: counts.averageScore === null ? null : Number(counts.averageScore),
+  };
+}

@@ -1,0 +1,107 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { campaigns, candidates, interviews, reports, stages, testSessions, type InterviewStatus, type Recommendation, type ReportStatus } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { rowsOf } from '@/db/rows';
+import { notFound } from '@/server/errors';
+import { isIdOf } from '@/server/ids';
+import { toPage, type Page } from '../pagination';
+import type { CampaignRankingRow } from './campaign-view-schemas';
+
+type RankingSqlRow = {
+  candidate_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  interview_id: string;
+  status: InterviewStatus;
+  stage_name: string | null;
+  report_id: string | null;
+  report_status: ReportStatus | null;
+  overall_score: number | string | null;
+  recommendation: Recommendation | null;
+  completed_at: string | Date | null;
+  tier: number | string;
+  interview_count: number | string;
+  best_test_percentage: number | string | null;
+};
+
+/**
+ * The campaign's candidates, one row each, best first. A candidate is placed by one interview: their completed
+ * interview with a READY report and the highest overall score (ties: the latest); a candidate without one is
+ * placed by their most advanced interview (completed with a pending or failed report, in progress, invited,
+ * draft, expired, cancelled). Candidates with a READY report come first by score (a report too thin to score,
+ * NO_DECISION, after the scored ones), then the others in that order of progress, newest first. The order is
+ * total (the candidate id breaks the last ties), so pages are stable. Another organization's campaign is a 404.
+ */
+export async function rankCampaignCandidates(
+  db: DbExecutor,
+  input: { orgId: string; campaignId: string; page: number; pageSize: number },
+): Promise<Page<CampaignRankingRow>> {
+  if (!isIdOf('campaign', input.campaignId)) throw notFound('Campaign');
+  const { orgId, campaignId } = input;
+  const [campaign] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.orgId, orgId)));
+  if (!campaign) throw notFound('Campaign');
+
+  // The effective status (an INVITED interview past its expiry reads EXPIRED) decides the progress order.
+  const status = sql`case when i.status = 'INVITED' and i.expires_at <= now() then 'EXPIRED' else i.status end`;
+  const tier = sql`case when i.status = 'COMPLETED' and r.status = 'READY' then 0 else 1 end`;
+  const progress = sql`case ${status} when 'COMPLETED' then 0 when 'IN_PROGRESS' then 1 when 'INVITED' then 2 when 'DRAFT' then 3 when 'EXPIRED' then 4 else 5 end`;
+  const offset = (input.page - 1) * input.pageSize;
+  const [result, [{ total }]] = await Promise.all([
+    db.execute(sql`
+      with placed as (
+        select
+          i.id as interview_id, i.candidate_id, ${status} as status, i.stage_id, i.completed_at, i.created_at,
+          r.id as report_id, r.status as report_status, r.recommendation,
+          case when r.status = 'READY' then r.overall_score end as overall_score,
+          ${tier} as tier, ${progress} as progress,
+          count(*) over (partition by i.candidate_id) as interview_count,
+          row_number() over (
+            partition by i.candidate_id
+            order by ${tier}, case when r.status = 'READY' then r.overall_score end desc nulls last, ${progress},
+                     i.completed_at desc nulls last, i.created_at desc, i.id desc
+          ) as choice
+        from ${interviews} i
+        left join ${reports} r on r.interview_id = i.id and r.org_id = i.org_id
+        where i.org_id = ${orgId} and i.campaign_id = ${campaignId}
+      )
+      select
+        p.candidate_id, c.email, c.first_name, c.last_name, p.interview_id, p.status, s.name as stage_name,
+        p.report_id, p.report_status, p.overall_score, p.recommendation, p.completed_at, p.tier, p.interview_count,
+        (
+          select max(round((t.score / t.max_score * 100)::numeric, 2))::float8
+          from ${testSessions} t
+          where t.org_id = ${orgId} and t.campaign_id = ${campaignId} and t.candidate_id = p.candidate_id
+        ) as best_test_percentage
+      from placed p
+      join ${candidates} c on c.id = p.candidate_id and c.org_id = ${orgId}
+      left join ${stages} s on s.id = p.stage_id and s.org_id = ${orgId}
+      where p.choice = 1
+      order by p.tier, p.overall_score desc nulls last, p.progress, p.completed_at desc nulls last, p.created_at desc, p.candidate_id desc
+      limit ${input.pageSize} offset ${offset}`),
+    db
+      .select({ total: sql<number>`count(distinct ${interviews.candidateId})::int` })
+      .from(interviews)
+      .where(and(eq(interviews.orgId, orgId), eq(interviews.campaignId, campaignId))),
+  ]);
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  const items = rowsOf<RankingSqlRow>(result).map((row, index) => ({
+    position: offset + index + 1,
+    ranked: Number(row.tier) === 0,
+    candidate: { id: row.candidate_id, email: row.email, firstName: row.first_name, lastName: row.last_name },
+    interviewId: row.interview_id,
+    status: row.status,
+    stageName: row.stage_name,
+    reportId: row.report_id,
+    reportStatus: row.report_status,
+    overallScore: num(row.overall_score),
+    recommendation: Number(row.tier) === 0 ? row.recommendation : null,
+    completedAt: row.completed_at === null ? null : new Date(row.completed_at).toISOString(),
+    interviewCount: Number(row.interview_count),
+    bestTestPercentage: num(row.best_test_percentage),
+  }));
+  return toPage(items, Number(total), input.page, input.pageSize);
+}
