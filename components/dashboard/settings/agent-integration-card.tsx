@@ -56,7 +56,7 @@ export function AgentIntegrationCard({ settings }: { settings: IntegrationSettin
                 <Configured ok={mediaToken.secretConfigured} /> <Code>Authorization: Bearer &lt;media token&gt;</Code>
               </span>
               <p className="text-slate-600">
-                When the candidate presses Start on the invitation page, the service mints a {mediaToken.algorithm} JWT signed with{' '}
+                When the candidate presses Start on the invitation page, the service mints an {mediaToken.algorithm} JWT signed with{' '}
                 <Code>MEDIA_TOKEN_SECRET</Code>: <Code>sub</Code> is the interview id, <Code>aud</Code> is <Code>{mediaToken.audience}</Code>, and it
                 expires after {duration(mediaToken.lifetimeSeconds)}. It opens the routes of that one interview only (another interview: 403). An API key
                 never opens these routes (401).
