@@ -7,21 +7,12 @@ import { contractError, type ContractError } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { Time } from '../time';
+import { availableActions } from './available-actions';
 import type { InterviewView } from './use-live-transcript';
 
 export type ActionFeedback = { kind: 'success'; message: string } | { kind: 'error'; action: string; error: ContractError };
 
 type Confirming = 'resend' | 'cancel' | null;
-
-/** What a recruiter may do with the interview in its current status (the server checks again: 409 otherwise). */
-export function availableActions(view: Pick<InterviewView, 'status' | 'evaluation'>) {
-  return {
-    send: view.status === 'DRAFT',
-    resend: view.status === 'INVITED',
-    cancel: view.status === 'DRAFT' || view.status === 'INVITED' || view.status === 'IN_PROGRESS',
-    retryReport: view.evaluation?.status === 'FAILED',
-  };
-}
 
 /**
  * The header's actions: send a draft's invitation, resend it (a new link), cancel, regenerate a failed report.

@@ -14,19 +14,11 @@ import { PageHeader } from '../page-header';
 import { PaginationBar } from '../pagination-bar';
 import { Time } from '../time';
 import { intParam, useSearchState } from '../use-search-state';
-import { LinkifiedText, linksIn } from './linkified-text';
+import { isInvitationLink, linksIn } from './email-links';
+import { LinkifiedText } from './linkified-text';
 
 /** New messages are written by the email job a moment after the action that queued them: look again now and then. */
 const REFRESH_MS = 3000;
-
-/** The candidate's link (`<APP_URL>/i/<token>`) of an invitation or reminder email. */
-function isInvitationLink(href: string): boolean {
-  try {
-    return new URL(href).pathname.startsWith('/i/');
-  } catch {
-    return false;
-  }
-}
 
 function MessageView({ id }: { id: string }) {
   const message = trpc.mailbox.get.useQuery({ id });
