@@ -6,7 +6,7 @@ import { newId } from '@/server/ids';
 import { resetEnvCache } from '@/server/env';
 import { retryReport } from '@/server/services/reports/retry-report';
 import { launchBrowser } from '../tests/support/browser';
-import { expectAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
+import { expectAccessible, screenshot, SCREENSHOT_DIR, signInThroughForm } from '../tests/support/dashboard-browser';
 import { makeCandidate, makeConfig, makeInterview, makeJob } from '../tests/support/factories';
 import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
 import { makeInterviewWithPendingReport } from '../tests/support/report-factories';
@@ -373,5 +373,30 @@ describe('interview actions on the detail page', { timeout: 90_000 }, () => {
     expect(await button('Regenerate report').count()).toBe(0);
     expect(await p.getByRole('list', { name: 'Status history' }).textContent()).toContain('Report ready');
     await screenshot(p, 'actions-07-report-regenerated');
+  });
+
+  it('Settings and the mailbox fit a phone-sized screen', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await actionsContext.storageState() });
+    const small = await phone.newPage();
+    // Wide content (the keys table) scrolls inside its card; the page itself never scrolls sideways.
+    const overflow = () => small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    try {
+      await small.goto(`${app.url}/settings`);
+      await small.getByRole('heading', { name: 'Agent integration' }).waitFor();
+      await small.getByText('No API keys yet').waitFor();
+      expect(await overflow()).toBe(0);
+      await screenshot(small, 'phone-settings');
+      await small.goto(`${app.url}/settings/mailbox`);
+      await small.getByRole('list', { name: 'Messages' }).getByRole('link').first().click();
+      await small.getByRole('link', { name: 'Open the invitation link' }).waitFor();
+      await small.frameLocator('iframe[title^="HTML version"]').getByText('Hello Milton,').waitFor();
+      expect(await overflow()).toBe(0);
+      await screenshot(small, 'phone-mailbox');
+      // A full-page capture leaves out-of-process frames below the fold blank: look at the email in view too.
+      await small.locator('iframe[title^="HTML version"]').scrollIntoViewIfNeeded();
+      await small.screenshot({ path: `${SCREENSHOT_DIR}/phone-mailbox-html.png` });
+    } finally {
+      await phone.close();
+    }
   });
 });

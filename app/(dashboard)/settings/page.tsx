@@ -28,7 +28,8 @@ export default async function SettingsPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Settings" description="Your account, your organization's API access and how this service is wired." />
-      <div className="grid gap-6">
+      {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page on a phone. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Card>
           <CardHeader title="Account" />
           <CardContent className="py-1">

@@ -120,7 +120,7 @@ export function MailboxPage({ enabled }: { enabled: boolean }) {
   return (
     <>
       {header}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <Card className="self-start">
           <CardHeader title="Messages" description="Newest first; new ones appear by themselves." action={<Inbox className="size-4 text-slate-400" aria-hidden />} />
           {list.isError && !list.data ? (
@@ -143,11 +143,11 @@ export function MailboxPage({ enabled }: { enabled: boolean }) {
                         href={`/settings/mailbox?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), message: m.id })}`}
                         scroll={false}
                         aria-current={current ? 'true' : undefined}
-                        className={cn('grid gap-0.5 px-5 py-3 text-sm hover:bg-slate-50', current && 'bg-brand-50 hover:bg-brand-50')}
+                        className={cn('grid grid-cols-[minmax(0,1fr)] gap-0.5 px-5 py-3 text-sm hover:bg-slate-50', current && 'bg-brand-50 hover:bg-brand-50')}
                       >
                         <span className="truncate font-medium text-slate-900">{m.subject}</span>
                         <span className="flex items-baseline justify-between gap-3 text-xs text-slate-600">
-                          <span className="truncate">To {m.to}</span>
+                          <span className="min-w-0 truncate">To {m.to}</span>
                           <Time value={m.createdAt} relative className="shrink-0" />
                         </span>
                       </Link>
