@@ -122,6 +122,9 @@ export function ApiKeysCard() {
       ) : null}
       {list.isError && !data ? (
         <ErrorState title="The API keys could not be loaded" message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
+      ) : data && data.pagination.total === 0 ? (
+        // Outside the table, so that on a phone it is not cut by the table's sideways scrolling.
+        <EmptyState icon={KeyRound} title="No API keys yet" description="Create one for each system that calls the REST API." />
       ) : (
         <>
           <DataTable
@@ -130,7 +133,6 @@ export function ApiKeysCard() {
             caption="API keys of the organization"
             getRowId={(row) => row.id}
             loading={list.isFetching}
-            empty={<EmptyState icon={KeyRound} title="No API keys yet" description="Create one for each system that calls the REST API." />}
           />
           {data && data.pagination.total > pageSize ? (
             <PaginationBar
