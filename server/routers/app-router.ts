@@ -6,8 +6,10 @@ import { interviewConfigsRouter } from './interview-configs/router';
 import { dashboardRouter } from './dashboard/router';
 import { interviewsRouter } from './interviews/router';
 import { jobsRouter } from './jobs/router';
+import { mailboxRouter } from './mailbox/router';
 import { stagesRouter } from './stages/router';
 import { reportsRouter } from './reports/router';
+import { settingsRouter } from './settings/router';
 import { testSessionsRouter } from './test-sessions/router';
 
 /** One router, two surfaces: the dashboard calls it through tRPC, REST v1 through trpc-to-openapi. */
@@ -22,6 +24,8 @@ export const appRouter = router({
   reports: reportsRouter,
   testSessions: testSessionsRouter,
   dashboard: dashboardRouter,
+  mailbox: mailboxRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,11 @@
-import { KeyRound, LogOut } from 'lucide-react';
+import { ArrowRight, LogOut, Mail } from 'lucide-react';
+import Link from 'next/link';
 import { signOutEverywhereAction } from '@/app/login/actions';
 import { PageHeader } from '@/components/dashboard/page-header';
+import { AgentIntegrationCard } from '@/components/dashboard/settings/agent-integration-card';
+import { ApiKeysCard } from '@/components/dashboard/settings/api-keys-card';
 import { Time } from '@/components/dashboard/time';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { getServerCaller } from '@/server/http/dashboard-session';
@@ -19,11 +23,13 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default async function SettingsPage() {
-  const me = await (await getServerCaller()).dashboard.me();
+  const caller = await getServerCaller();
+  const [me, integration] = await Promise.all([caller.dashboard.me(), caller.settings.integration()]);
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader title="Settings" description="Your account and your organization's access." />
-      <div className="grid gap-6">
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Settings" description="Your account, your organization's API access and how this service is wired." />
+      {/* minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page on a phone. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Card>
           <CardHeader title="Account" />
           <CardContent className="py-1">
@@ -39,6 +45,34 @@ export default async function SettingsPage() {
             </dl>
           </CardContent>
         </Card>
+        <ApiKeysCard />
+        <Card>
+          <CardHeader title="Email" description="How invitations and reminders reach candidates." />
+          <CardContent className="grid gap-3 text-sm text-slate-700">
+            {integration.email.transport === 'resend' ? (
+              <p className="flex flex-wrap items-center gap-2">
+                <Badge tone="green">Resend</Badge> Sent through Resend (<code className="font-mono text-xs">RESEND_API_KEY</code>) from{' '}
+                <code className="font-mono text-xs">{integration.email.from}</code>.
+              </p>
+            ) : (
+              <>
+                <p className="flex flex-wrap items-center gap-2">
+                  <Badge tone="amber">Local mailbox</Badge>
+                  <span>
+                    <code className="font-mono text-xs">RESEND_API_KEY</code> is not set: emails are not sent, they are kept in the local mailbox of this
+                    organization, links included. For development and demos only.
+                  </span>
+                </p>
+                <Button asChild variant="outline" className="justify-self-start">
+                  <Link href="/settings/mailbox">
+                    <Mail aria-hidden /> Open the local mailbox <ArrowRight aria-hidden />
+                  </Link>
+                </Button>
+              </>
+            )}
+          </CardContent>
+        </Card>
+        <AgentIntegrationCard settings={integration} />
         <Card>
           <CardHeader title="Sessions" description="Signed in on a computer you no longer use? End every session, this one included." />
           <CardContent>
@@ -47,27 +81,6 @@ export default async function SettingsPage() {
                 <LogOut aria-hidden /> Sign out everywhere
               </Button>
             </form>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader title="API keys" description="Keys give other systems access to the REST API (/api/v1), limited by their scopes." />
-          <CardContent className="grid gap-3 text-sm text-slate-700">
-            <p className="flex items-start gap-2">
-              <KeyRound className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
-              <span>
-                Keys are created and revoked by an administrator with the admin CLI; the key is shown once.
-              </span>
-            </p>
-            <pre tabIndex={0} aria-label="Admin CLI commands for API keys" className="overflow-x-auto rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-slate-100">
-              {`npm run admin -- key:create --org ${me.orgId} --scopes interviews:read,candidates:write\nnpm run admin -- key:revoke --id key_…`}
-            </pre>
-            <p>
-              The API reference is at{' '}
-              <a href="/api/docs" className="font-medium text-brand-700 hover:underline">
-                /api/docs
-              </a>
-              .
-            </p>
           </CardContent>
         </Card>
       </div>

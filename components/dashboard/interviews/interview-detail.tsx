@@ -2,7 +2,7 @@
 
 import { ArrowLeft, AudioLines, Radio, UserRound } from 'lucide-react';
 import Link from 'next/link';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -11,6 +11,7 @@ import { StatusBadge } from '../badges';
 import { candidateName } from '../format';
 import { PageHeader } from '../page-header';
 import { Time } from '../time';
+import { ActionFeedbackBanner, InterviewActions, type ActionFeedback } from './interview-actions';
 import { Scorecard } from './scorecard';
 import { StatusTimeline } from './status-timeline';
 import { Transcript } from './transcript';
@@ -47,6 +48,7 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
     },
   );
   const view = query.data ?? initial;
+  const [feedback, setFeedback] = useState<ActionFeedback | null>(null);
   const { turns, live, announcement } = useLiveTranscript(view);
   const name = candidateName(view.candidate);
   // Labels of the criteria a turn is scored on: the configuration's, overridden by the report's once there is one.
@@ -71,13 +73,17 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
         }
         description={context}
         actions={
-          <Button asChild variant="outline">
-            <Link href={`/candidates/${view.candidate.id}`}>
-              <UserRound aria-hidden /> Candidate profile
-            </Link>
-          </Button>
+          <>
+            <InterviewActions view={view} onFeedback={setFeedback} />
+            <Button asChild variant="outline">
+              <Link href={`/candidates/${view.candidate.id}`}>
+                <UserRound aria-hidden /> Candidate profile
+              </Link>
+            </Button>
+          </>
         }
       />
+      <ActionFeedbackBanner feedback={feedback} onDismiss={() => setFeedback(null)} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           {view.audioUrl ? (

@@ -48,7 +48,7 @@ export function Scorecard({ view }: { view: InterviewView }) {
   if (evaluation.status === 'FAILED') {
     return (
       <div role="alert" className="flex items-start gap-3 px-5 py-6 text-sm text-red-800">
-        <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden /> The report could not be generated. The transcript is complete; the report can be generated again later.
+        <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden /> The report could not be generated. The transcript is complete: regenerate the report with the button at the top of the page.
       </div>
     );
   }

@@ -1,0 +1,114 @@
+'use client';
+
+import { KeyRound, LoaderCircle, Plus } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { contractError, fieldErrors } from '@/components/trpc/errors';
+import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from '@/server/auth/scopes';
+
+export type CreatedApiKey = RouterOutputs['apiKeys']['create'];
+
+/** Name and scopes of a new key; the created key (with its plaintext) goes to `onCreated`, which shows it once. */
+export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const [open, setOpen] = useState(false);
+  const [scopes, setScopes] = useState<Scope[]>([]);
+  const [scopeError, setScopeError] = useState<string | null>(null);
+  const scopesErrorId = useId();
+  const utils = trpc.useUtils();
+  const create = trpc.apiKeys.create.useMutation({
+    onSuccess: async (key) => {
+      setOpen(false);
+      onCreated(key);
+      await utils.apiKeys.list.invalidate();
+    },
+  });
+  const errors = create.error ? fieldErrors(create.error) : {};
+  const failure = create.error ? contractError(create.error) : null;
+  const formError = failure && failure.code !== 'VALIDATION_ERROR' ? failure.message : null;
+  const scopesMessage = scopeError ?? errors.scopes;
+
+  const reset = () => {
+    setScopes([]);
+    setScopeError(null);
+    create.reset();
+  };
+  const toggle = (scope: Scope, checked: boolean) => {
+    setScopeError(null);
+    setScopes((current) => (checked ? SCOPES.filter((s) => s === scope || current.includes(s)) : current.filter((s) => s !== scope)));
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (scopes.length === 0) {
+      setScopeError('Choose at least one scope.');
+      return;
+    }
+    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
+    create.mutate({ name: name || undefined, scopes });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm">
+          <Plus aria-hidden /> New API key
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-lg">
+        <DialogHeader title="New API key" description="The key can do what its scopes allow, in this organization only. Give it the fewest scopes that do the job." />
+        <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="New API key">
+          {formError ? (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {formError}
+            </p>
+          ) : null}
+          <Field label="Name" error={errors.name} hint="To recognise the key later, e.g. the system that uses it.">
+            <Input name="name" autoComplete="off" maxLength={100} placeholder="ATS integration" />
+          </Field>
+          <fieldset className="grid gap-2" aria-describedby={scopesMessage ? scopesErrorId : undefined} aria-invalid={scopesMessage ? true : undefined}>
+            <legend className="mb-1 text-sm font-medium text-slate-800">Scopes</legend>
+            {SCOPES.map((scope) => (
+              <label key={scope} className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={scope}
+                  checked={scopes.includes(scope)}
+                  onChange={(e) => toggle(scope, e.target.checked)}
+                  className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                />
+                <span className="grid gap-0.5">
+                  <code className="font-mono text-xs font-semibold text-slate-900">{scope}</code>
+                  <span className="text-xs text-slate-600">{SCOPE_DESCRIPTIONS[scope]}</span>
+                </span>
+              </label>
+            ))}
+            {scopesMessage ? (
+              <p id={scopesErrorId} className="text-xs font-medium text-red-700">
+                {scopesMessage}
+              </p>
+            ) : null}
+          </fieldset>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Back
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
+              Create key
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,402 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interviews, organizations, reports } from '@/db/schema';
+import { newId } from '@/server/ids';
+import { resetEnvCache } from '@/server/env';
+import { retryReport } from '@/server/services/reports/retry-report';
+import { launchBrowser } from '../tests/support/browser';
+import { expectAccessible, screenshot, SCREENSHOT_DIR, signInThroughForm } from '../tests/support/dashboard-browser';
+import { makeCandidate, makeConfig, makeInterview, makeJob } from '../tests/support/factories';
+import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
+import { makeInterviewWithPendingReport } from '../tests/support/report-factories';
+import { startTestApp, type TestApp } from '../tests/support/test-app';
+
+/**
+ * A recruiter's day on a fresh database, in a real browser: sign in, add a candidate, invite them, read the
+ * invitation in the local mailbox, follow its link as the candidate and press Start, watch the built-in demo
+ * agent's conversation arrive live, read the report, then give an integration an API key, use it, revoke it.
+ */
+let app: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let candidatePage: Page;
+let recruiterEmail: string;
+const day: { candidateId?: string; interviewId?: string; finalTurns?: number; apiKey?: string } = {};
+
+const QUESTIONS = [
+  { id: 'intro', text: 'Could you introduce yourself?', criterion: 'communication' },
+  { id: 'incident', text: 'Tell me about a production incident you handled.', criterion: 'technical' },
+  { id: 'design', text: 'How would you design a rate limiter?', criterion: 'technical' },
+  { id: 'motivation', text: 'Why this team?', criterion: 'motivation' },
+];
+
+beforeAll(async () => {
+  // The demo agent paces itself (400 ms per turn) so the conversation can be watched arriving.
+  app = await startTestApp({ DEMO_AGENT_TURN_DELAY_MS: '400', RESEND_API_KEY: '', RESEND_BASE_URL: '', AGENT_DISPATCH_URL: '', AGENT_DISPATCH_SECRET: '', LLM_BASE_URL: '' });
+  // The server listens on a port chosen at start: emailed links must point at it to be followed.
+  process.env.APP_URL = app.url;
+  resetEnvCache();
+  const orgId = newId('organization');
+  await app.db.insert(organizations).values({ id: orgId, name: 'Acme Robotics' });
+  recruiterEmail = (await makeRecruiter(app.db, orgId, { name: 'Rita Recruiter', email: 'rita@acme-robotics.example' })).email;
+  await makeJob(app.db, orgId, 'Platform engineer');
+  await makeConfig(app.db, orgId, {
+    name: 'Platform screening',
+    questions: QUESTIONS,
+    criteria: [
+      { key: 'communication', label: 'Communication', weight: 1 },
+      { key: 'technical', label: 'Technical depth', weight: 2 },
+      { key: 'motivation', label: 'Motivation', weight: 1 },
+    ],
+  });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Paris' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Picks an option of a catalog select (jobs, configurations) of the new interview form. */
+async function pick(label: string, option: string) {
+  await page.getByLabel(label).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** The "N turns" count in the transcript card's header. */
+async function turnCount(p: Page): Promise<number> {
+  return p.locator('ol[aria-label="Transcript"] li[data-turn]').count();
+}
+
+async function interviewStatus(p: Page): Promise<string | null> {
+  return p.locator('h1 [data-status]').getAttribute('data-status');
+}
+
+describe("a recruiter's day", { timeout: 120_000 }, () => {
+  it('signs in', async () => {
+    await signInThroughForm(page, app.url, recruiterEmail, RECRUITER_PASSWORD);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await screenshot(page, 'day-01-overview');
+  });
+
+  it('creates a candidate: a bad email first, shown beside the field', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Candidates' }).first().click();
+    await page.waitForURL(/\/candidates$/);
+    await page.getByRole('button', { name: 'New candidate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New candidate' });
+    await dialog.getByLabel('Email').fill('grace.hopper@');
+    await dialog.getByLabel('First name').fill('Grace');
+    await dialog.getByLabel('Last name').fill('Hopper');
+    await dialog.getByLabel('Language').fill('en');
+    await dialog.getByRole('button', { name: 'Create candidate' }).click();
+    await dialog.getByText('Must be a valid email address').waitFor();
+    expect(await dialog.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'day-02-candidate-bad-email');
+    await dialog.getByLabel('Email').fill('grace.hopper@navy.example');
+    await dialog.getByRole('button', { name: 'Create candidate' }).click();
+    await page.waitForURL(/\/candidates\/cnd_/);
+    await page.getByRole('heading', { name: 'Grace Hopper' }).waitFor();
+    day.candidateId = new URL(page.url()).pathname.split('/').at(-1);
+  });
+
+  it('creates an interview that sends the invitation now', async () => {
+    await page.getByRole('link', { name: 'New interview' }).first().click();
+    await page.waitForURL(/\/interviews\/new\?candidateId=/);
+    await page.getByText('Grace Hopper').first().waitFor();
+    await pick('Job posting', 'Platform engineer');
+    await pick('Interview configuration (optional)', 'Platform screening');
+    expect(await page.getByRole('radio', { name: /Send the invitation now/ }).isChecked()).toBe(true);
+    await screenshot(page, 'day-03-new-interview');
+    await page.getByRole('button', { name: 'Create and send' }).click();
+    await page.waitForURL(/\/interviews\/itv_/);
+    day.interviewId = new URL(page.url()).pathname.split('/').at(-1);
+    await page.locator('h1 [data-status="INVITED"]').waitFor();
+    // The actions an INVITED interview allows, and only those.
+    expect(await page.getByRole('button', { name: 'Resend invitation' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Cancel interview' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Send invitation', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Status history' }).textContent()).toContain('Invitation sent');
+    await screenshot(page, 'day-04-interview-invited');
+  });
+
+  it('finds the invitation in the local mailbox', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).first().click();
+    await page.waitForURL(/\/settings$/);
+    await page.getByRole('link', { name: 'Open the local mailbox' }).click();
+    await page.waitForURL(/\/settings\/mailbox$/);
+    // The email job runs a moment after the interview was created; the list looks again by itself.
+    const message = page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Interview invitation: Platform engineer at Acme Robotics/ });
+    await message.waitFor({ timeout: 20_000 });
+    expect(await message.textContent()).toContain('To grace.hopper@navy.example');
+    await message.click();
+    await page.waitForURL(/message=msg_/);
+    await page.getByRole('heading', { name: 'Interview invitation: Platform engineer at Acme Robotics' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Text version' }).textContent()).toContain('Hello Grace,');
+    const frame = page.locator('iframe[title^="HTML version"]');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('srcdoc')).toContain('Platform engineer');
+    expect(await page.frameLocator('iframe[title^="HTML version"]').locator('body').textContent()).toContain('Grace');
+    const link = page.getByRole('link', { name: 'Open the invitation link' });
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`^${app.url}/i/[^/]+$`));
+    // The same link, clickable inside the text version.
+    expect(await page.getByRole('region', { name: 'Text version' }).getByRole('link', { name: /\/i\// }).getAttribute('href')).toBe(await link.getAttribute('href'));
+    await screenshot(page, 'day-05-mailbox');
+    // The email's own HTML is the email's (its accessibility is the templates' concern); the dashboard around it is checked.
+    await expectAccessible(page, 'local mailbox', { exclude: ['iframe[sandbox]'] });
+  });
+
+  it("follows the link as the candidate, presses Start, and the transcript fills live on the recruiter's page", async () => {
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open the invitation link' }).click()]);
+    candidatePage = popup;
+    await candidatePage.getByTestId('invitation-page').waitFor();
+    expect(await candidatePage.getByTestId('job-title').textContent()).toBe('Platform engineer');
+    await screenshot(candidatePage, 'day-06-candidate-invitation');
+
+    // The recruiter opens the interview and keeps the page open from here on.
+    await page.goto(`${app.url}/interviews/${day.interviewId}`);
+    await page.getByText('Live', { exact: true }).waitFor();
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    expect(await turnCount(page)).toBe(0);
+
+    await candidatePage.getByTestId('start-interview').click();
+    await candidatePage.getByTestId('invitation-progress').waitFor();
+
+    const seen: number[] = [];
+    let shotMidway = false;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const count = await turnCount(page);
+      if (seen.at(-1) !== count) seen.push(count);
+      if (!shotMidway && count >= 3) {
+        await page.locator('h1 [data-status="IN_PROGRESS"]').waitFor();
+        await screenshot(page, 'day-07-transcript-live');
+        await screenshot(candidatePage, 'day-07-candidate-in-progress');
+        shotMidway = true;
+      }
+      if ((await interviewStatus(page)) === 'COMPLETED') break;
+      await page.waitForTimeout(150);
+    }
+    expect(await interviewStatus(page)).toBe('COMPLETED');
+    day.finalTurns = await turnCount(page);
+    // Four questions, four answers; the count grew step by step while the page stayed open.
+    expect(day.finalTurns).toBe(8);
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.some((n) => n > 0 && n < day.finalTurns!)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await candidatePage.getByTestId('invitation-finished').waitFor({ timeout: 10_000 });
+    await screenshot(candidatePage, 'day-08-candidate-finished');
+  });
+
+  it('reads the report and the scorecard once the report job has run', async () => {
+    const score = page.getByRole('img', { name: /^Overall score \d+ out of 100$/ });
+    await score.waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    const scorecard = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Scorecard' }) });
+    for (const label of ['Communication', 'Technical depth', 'Motivation']) expect(await scorecard.textContent()).toContain(label);
+    const timeline = await page.getByRole('list', { name: 'Status history' }).textContent();
+    for (const step of ['Invitation sent', 'Started', 'Completed', 'Report ready']) expect(timeline).toContain(step);
+    // A completed interview with its report has no action left but the profile link.
+    for (const action of ['Resend invitation', 'Cancel interview', 'Send invitation', 'Regenerate report']) {
+      expect(await page.getByRole('button', { name: action, exact: true }).count(), action).toBe(0);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'day-09-report');
+  });
+
+  it('creates an API key in Settings, uses it on REST v1, revokes it, and the same request is refused', async () => {
+    await page.goto(`${app.url}/settings`);
+    await page.getByRole('heading', { name: 'Agent integration' }).waitFor();
+    expect(await page.getByText('Built-in demo agent').isVisible()).toBe(true);
+    await expectAccessible(page, 'settings');
+    await page.getByRole('button', { name: 'New API key' }).click();
+    const form = page.getByRole('dialog', { name: 'New API key' });
+    await form.getByLabel('Name').fill('ATS integration');
+    // No scope: refused before anything is sent.
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await form.getByText('Choose at least one scope.').waitFor();
+    await form.getByRole('checkbox', { name: /interviews:read/ }).check();
+    await form.getByRole('checkbox', { name: /reports:read/ }).check();
+    expect(await form.textContent()).toContain('List and retrieve interviews');
+    await screenshot(page, 'day-10-new-api-key');
+    await form.getByRole('button', { name: 'Create key' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    await shown.waitFor();
+    expect(await shown.textContent()).toContain('it is shown only this once');
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    await shown.getByText('Copied to the clipboard.').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^isk_[0-9A-Za-z]{40}$/);
+    expect(await shown.getByLabel('API key').inputValue()).toBe(copied);
+    day.apiKey = copied;
+    await screenshot(page, 'day-11-api-key-shown-once');
+    await expectAccessible(page, 'new API key dialog');
+    await shown.getByRole('button', { name: 'I have stored the key' }).click();
+    await shown.waitFor({ state: 'detached' });
+
+    const row = page.locator('tbody tr[data-row]').filter({ hasText: 'ATS integration' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(copied.slice(0, 10));
+    expect(await row.textContent()).toContain('Active');
+    // The plaintext is nowhere on the page any more.
+    expect(await page.content()).not.toContain(copied);
+
+    const before = await fetch(`${app.url}/api/v1/interviews/${day.interviewId}`, { headers: { authorization: `Bearer ${copied}` } });
+    expect(before.status).toBe(200);
+    const body = (await before.json()) as { id: string; status: string; transcript: unknown[] };
+    expect(body).toMatchObject({ id: day.interviewId, status: 'COMPLETED' });
+    expect(body.transcript).toHaveLength(day.finalTurns!);
+
+    await row.getByRole('button', { name: /^Revoke ATS integration/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Revoke this API key?' });
+    await confirm.waitFor();
+    await screenshot(page, 'day-12-revoke-confirm');
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => row.textContent()).toContain('Revoked');
+    expect(await row.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
+    await screenshot(page, 'day-13-api-key-revoked');
+
+    const after = await fetch(`${app.url}/api/v1/interviews/${day.interviewId}`, { headers: { authorization: `Bearer ${copied}` } });
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('signs out', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${app.url}/settings`);
+    await page.waitForURL(/\/login/);
+    // The candidate's tab is unaffected: it never depended on the recruiter's session.
+    expect(await candidatePage.getByTestId('invitation-finished').isVisible()).toBe(true);
+    const [row] = await app.db.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, day.interviewId!));
+    expect(row.status).toBe('COMPLETED');
+  });
+});
+
+describe('interview actions on the detail page', { timeout: 90_000 }, () => {
+  let actionsContext: BrowserContext;
+  let p: Page;
+  let orgId: string;
+  let jobId: string;
+
+  beforeAll(async () => {
+    orgId = newId('organization');
+    await app.db.insert(organizations).values({ id: orgId, name: 'Initech' });
+    const recruiter = await makeRecruiter(app.db, orgId);
+    jobId = (await makeJob(app.db, orgId, 'Data analyst')).id;
+    actionsContext = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Paris' });
+    p = await actionsContext.newPage();
+    await signInThroughForm(p, app.url, recruiter.email, RECRUITER_PASSWORD);
+  });
+  afterAll(() => actionsContext?.close());
+
+  const button = (name: string) => p.getByRole('button', { name, exact: true });
+  const tokenHash = async (id: string) => (await app.db.select({ hash: interviews.inviteTokenHash }).from(interviews).where(eq(interviews.id, id)))[0].hash;
+
+  it('sends the invitation of a draft, resends it after confirming, and cancels after confirming', async () => {
+    const candidate = await makeCandidate(app.db, orgId, { firstName: 'Milton', lastName: 'Waddams', locale: 'en' });
+    const draft = await makeInterview(app.db, orgId, { candidateId: candidate.id, jobId, status: 'DRAFT', invitedAt: null });
+    await p.goto(`${app.url}/interviews/${draft.id}`);
+    await p.locator('h1 [data-status="DRAFT"]').waitFor();
+    expect(await button('Send invitation').isVisible()).toBe(true);
+    expect(await button('Cancel interview').isVisible()).toBe(true);
+    expect(await button('Resend invitation').count()).toBe(0);
+    expect(await p.getByRole('list', { name: 'Status history' }).textContent()).toContain('Created as draft');
+    await screenshot(p, 'actions-01-draft');
+
+    await button('Send invitation').click();
+    await p.locator('h1 [data-status="INVITED"]').waitFor();
+    await p.getByRole('status').filter({ hasText: `Invitation sent to ${candidate.email}.` }).waitFor();
+    expect(await p.getByRole('list', { name: 'Status history' }).textContent()).toContain('Invitation sent');
+    expect(await button('Send invitation').count()).toBe(0);
+    const firstLink = await tokenHash(draft.id);
+    expect(firstLink).toMatch(/^[0-9a-f]{64}$/);
+
+    await button('Resend invitation').click();
+    const resend = p.getByRole('alertdialog', { name: 'Resend the invitation?' });
+    await resend.waitFor();
+    expect(await resend.textContent()).toContain(candidate.email);
+    await screenshot(p, 'actions-02-resend-confirm');
+    await resend.getByRole('button', { name: 'Send a new link' }).click();
+    await p.getByRole('status').filter({ hasText: 'A new invitation link was sent' }).waitFor();
+    expect(await tokenHash(draft.id)).not.toBe(firstLink);
+
+    // "Back" leaves the interview as it was.
+    await button('Cancel interview').click();
+    const cancel = p.getByRole('alertdialog', { name: 'Cancel this interview?' });
+    await cancel.getByRole('button', { name: 'Back' }).click();
+    await cancel.waitFor({ state: 'detached' });
+    expect(await interviewStatus(p)).toBe('INVITED');
+    await button('Cancel interview').click();
+    await screenshot(p, 'actions-03-cancel-confirm');
+    await cancel.getByRole('button', { name: 'Cancel interview' }).click();
+    await p.locator('h1 [data-status="CANCELLED"]').waitFor();
+    await p.getByRole('status').filter({ hasText: 'The interview was cancelled.' }).waitFor();
+    for (const action of ['Send invitation', 'Resend invitation', 'Cancel interview']) expect(await button(action).count(), action).toBe(0);
+    expect(await p.getByRole('list', { name: 'Status history' }).textContent()).toContain('Cancelled');
+    await screenshot(p, 'actions-04-cancelled');
+    await expectAccessible(p, 'interview actions');
+  });
+
+  it('a refused action (409) is explained with its reference, and the page catches up with the real state', async () => {
+    const { interview, report } = await makeInterviewWithPendingReport(app.db, orgId);
+    await app.db.update(reports).set({ status: 'FAILED', failureReason: 'the language model did not answer', completedAt: new Date() }).where(eq(reports.id, report.id));
+    await p.goto(`${app.url}/interviews/${interview.id}`);
+    await button('Regenerate report').waitFor();
+    // Someone else retries it first: the page does not know yet.
+    await retryReport(app.db, { orgId, reportId: report.id });
+    await button('Regenerate report').click();
+    const alert = p.getByRole('alert').filter({ hasText: 'Could not regenerate the report.' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Only a FAILED report can be retried; this one is (PENDING|READY)/);
+    expect(await alert.textContent()).toMatch(/Reference req_/);
+    // Refetched after the refusal: the report is generating or ready, and the action is gone.
+    await button('Regenerate report').waitFor({ state: 'detached' });
+    await screenshot(p, 'actions-05-refused');
+  });
+
+  it('regenerates a failed report, which the worker then completes', async () => {
+    const { interview, report } = await makeInterviewWithPendingReport(app.db, orgId);
+    await app.db.update(reports).set({ status: 'FAILED', failureReason: 'the language model did not answer', completedAt: new Date() }).where(eq(reports.id, report.id));
+    await p.goto(`${app.url}/interviews/${interview.id}`);
+    await p.getByText('The report could not be generated.').waitFor();
+    await screenshot(p, 'actions-06-report-failed');
+    await button('Regenerate report').click();
+    await p.getByRole('status').filter({ hasText: 'The report is being generated again.' }).waitFor();
+    await p.getByRole('img', { name: /^Overall score \d+ out of 100$/ }).waitFor({ timeout: 30_000 });
+    expect(await button('Regenerate report').count()).toBe(0);
+    expect(await p.getByRole('list', { name: 'Status history' }).textContent()).toContain('Report ready');
+    await screenshot(p, 'actions-07-report-regenerated');
+  });
+
+  it('Settings and the mailbox fit a phone-sized screen', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await actionsContext.storageState() });
+    const small = await phone.newPage();
+    // Wide content (the keys table) scrolls inside its card; the page itself never scrolls sideways.
+    const overflow = () => small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    try {
+      await small.goto(`${app.url}/settings`);
+      await small.getByRole('heading', { name: 'Agent integration' }).waitFor();
+      await small.getByText('No API keys yet').waitFor();
+      expect(await overflow()).toBe(0);
+      await screenshot(small, 'phone-settings');
+      await small.goto(`${app.url}/settings/mailbox`);
+      await small.getByRole('list', { name: 'Messages' }).getByRole('link').first().click();
+      await small.getByRole('link', { name: 'Open the invitation link' }).waitFor();
+      await small.frameLocator('iframe[title^="HTML version"]').getByText('Hello Milton,').waitFor();
+      expect(await overflow()).toBe(0);
+      await screenshot(small, 'phone-mailbox');
+      // A full-page capture leaves out-of-process frames below the fold blank: look at the email in view too.
+      await small.locator('iframe[title^="HTML version"]').scrollIntoViewIfNeeded();
+      await small.screenshot({ path: `${SCREENSHOT_DIR}/phone-mailbox-html.png` });
+    } finally {
+      await phone.close();
+    }
+  });
+});
