@@ -42,7 +42,7 @@ export function useCatalogOptions(kind: CatalogKind, input: Record<string, strin
     queryKey: ['catalog', kind, input ?? null],
     queryFn: async () => {
       try {
-        return { available: true as const, options: toCatalogOptions(await getUntypedClient(client).query(`${kind}.list`, input ?? {})) };
+        return { available: true as const, options: toCatalogOptions(await getUntypedClient(client).query(`${kind}.list`, { pageSize: 100, ...(input ?? {}) })) };
       } catch (error) {
         if (errorCode(error) === 'NOT_FOUND') return { available: false as const, options: NONE };
         throw error;
