@@ -84,10 +84,14 @@ export const invalidField = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path, message }] });
 
 export function issuesFromZod(error: ZodError): ErrorIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    // zod reports unknown keys once, on the enclosing object: name each key instead, so the client sees which.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: [...at, key].join('.'), message: 'Unknown field' }));
+    }
+    return [{ path: at.length > 0 ? at.join('.') : '(root)', message: issue.message }];
+  });
 }
 
 const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
