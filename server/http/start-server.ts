@@ -5,7 +5,9 @@ import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from 
 import { getEnv } from '@/server/env';
 import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
 import { startJobQueue } from '@/server/jobs/queue';
+import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
+import { newRequestId } from './respond';
 
 export type RunningServer = {
   url: string;
@@ -49,6 +51,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const handle = app.getRequestHandler();
 
   const server: Server = createServer((req, res) => {
+    // Next.js answers a path that does not percent-decode to UTF-8 with a bare 500; it is the client's error.
+    if (!decodablePath(req.url ?? '/')) {
+      const requestId = newRequestId();
+      res.statusCode = 400;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('X-Request-Id', requestId);
+      res.end(JSON.stringify({ error: new AppError('VALIDATION_ERROR', 'The URL path is not valid percent-encoded UTF-8').toBody(requestId) }));
+      return;
+    }
     handle(req, res).catch((error) => {
       log.error({ err: error }, 'request handler failed');
       if (!res.headersSent) {
@@ -83,4 +94,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       if (!options.database) await database.close();
     },
   };
+}
+
+function decodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(url.split('?')[0]);
+    return true;
+  } catch {
+    return false;
+  }
 }

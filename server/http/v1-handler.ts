@@ -125,15 +125,22 @@ async function runProcedure(req: Request, url: URL, body: unknown, ctx: Context)
       }
     }
     if (!match) throw new AppError('NOT_FOUND', `No route matches ${req.method} ${url.pathname}`);
-    let input: unknown;
+    let fields: object | undefined;
     if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
       if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
         throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: '(body)', message: 'Must be a JSON object' }] });
       }
-      input = { ...(body as object | undefined), ...match.params };
+      fields = body as object | undefined;
     } else {
-      input = { ...queryInput(url.searchParams, match.route.inputShape), ...match.params };
+      fields = queryInput(url.searchParams, match.route.inputShape);
     }
+    const nulAt = nulPath(fields, []);
+    if (nulAt !== null) {
+      // PostgreSQL text cannot hold U+0000: refused here as the client's error, not left to fail as a 500.
+      throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: nulAt, message: 'Must not contain the NUL character (U+0000)' }] });
+    }
+    // Path parameters are left out of that check: an id of the wrong shape is simply not found.
+    const input = { ...fields, ...match.params };
     const procedure = match.route.procedurePath.split('.').reduce((node: any, key) => node[key], createCaller(ctx));
     const output = await procedure(input);
     return { status: ctx.response.status ?? 200, body: output };
@@ -163,6 +170,19 @@ function queryInput(params: URLSearchParams, shape: Record<string, unknown> | un
     input[key] = values.length === 1 ? convert(values[0]) : values.map(convert);
   }
   return input;
+}
+
+/** The dotted path of the first string (value or key) holding U+0000, or null. */
+function nulPath(value: unknown, at: string[]): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at.join('.') : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const here = [...at, key];
+    if (key.includes('\u0000')) return here.join('.');
+    const found = nulPath(inner, here);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function decodePathSegment(segment: string): string {

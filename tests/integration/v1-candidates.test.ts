@@ -117,6 +117,8 @@ describe('POST /api/v1/candidates', () => {
     ['bad locale', { email: 'a@example.com', locale: 'not a locale!' }, 'locale'],
     ['locale with underscore', { email: 'a@example.com', locale: 'en_US' }, 'locale'],
     ['bad phone', { email: 'a@example.com', phone: 'call me maybe' }, 'phone'],
+    ['a NUL character', { email: 'a@example.com', firstName: 'A\u0000da' }, 'firstName'],
+    ['a NUL character in a tag', { email: 'a@example.com', tags: ['ok', 'b\u0000'] }, 'tags'],
   ])('400 VALIDATION_ERROR naming the field: %s', async (_name, body, field) => {
     const org = await newOrg();
     const res = await create(org, body);
@@ -212,6 +214,12 @@ describe('GET /api/v1/candidates', () => {
     expectValidationIssue(await list(org, '?page=abc'), 'page');
     expectValidationIssue(await list(org, '?pageSize=2.5'), 'pageSize');
     expectValidationIssue(await list(org, '?colour=blue'), 'colour');
+    expectValidationIssue(await list(org, '?page=1&page=2'), 'page');
+    expectValidationIssue(await list(org, `?search=${'s'.repeat(201)}`), 'search');
+    // PostgreSQL text cannot hold U+0000: the client hears about it, the database never sees it.
+    expectValidationIssue(await list(org, '?search=a%00b'), 'search');
+    expectValidationIssue(await list(org, '?tags=a%00'), 'tags');
+    expectValidationIssue(await list(org, '?jobId=%00'), 'jobId');
     const past = await list(org, '?page=5&pageSize=2');
     expect(past.status).toBe(200);
     expect(past.body).toEqual({ items: [], pagination: { page: 5, pageSize: 2, total: 3, totalPages: 2 } });
@@ -323,7 +331,7 @@ describe('GET /api/v1/candidates/:id', () => {
     const other = await newOrg();
     const foreign = await makeCandidate(app.db, other.orgId);
     const responses = await Promise.all(
-      [foreign.id, 'cnd_doesnotexist0000000000', 'nope', 'itv_0000000000000000000000', `${foreign.id}x`, '%20'].map((id) => org.api(`/api/v1/candidates/${id}`)),
+      [foreign.id, 'cnd_doesnotexist0000000000', 'nope', 'itv_0000000000000000000000', `${foreign.id}x`, '%20', 'cnd_%00'].map((id) => org.api(`/api/v1/candidates/${id}`)),
     );
     for (const res of responses) {
       expectError(res, 404, 'NOT_FOUND');
@@ -331,6 +339,13 @@ describe('GET /api/v1/candidates/:id', () => {
     }
     expect(responses[0].body.error.message).toBe('Candidate not found');
     expect((await other.api(`/api/v1/candidates/${foreign.id}`)).status).toBe(200);
+  });
+
+  it('a path that is not valid percent-encoded UTF-8 is a 400 envelope, not a server error', async () => {
+    const org = await newOrg();
+    for (const id of ['cnd_%E0%A4%A', 'cnd_%E0%A4', '%']) {
+      expectError(await org.api(`/api/v1/candidates/${id}`), 400, 'VALIDATION_ERROR');
+    }
   });
 
   it('401 without a key does not reveal whether the candidate exists', async () => {

@@ -154,6 +154,7 @@ describe('POST /api/v1/interviews', () => {
       ['sendInvite a string', { ...base, sendInvite: 'false' }, 'sendInvite'],
       ['sendInvite a number', { ...base, sendInvite: 0 }, 'sendInvite'],
       ['configId null', { ...base, configId: null }, 'configId'],
+      ['a NUL character', { ...base, campaignId: 'cmp_\u0000' }, 'campaignId'],
     ];
     for (const [name, body, field] of cases) {
       const res = await create(org, body);
@@ -266,6 +267,8 @@ describe('GET /api/v1/interviews', () => {
       ['?status=OPEN', 'status'],
       ['?status=invited', 'status'],
       ['?candidate=x', 'candidate'],
+      ['?jobId=job_%00', 'jobId'],
+      ['?campaignId=%00', 'campaignId'],
     ]) {
       const res = await org.api(`/api/v1/interviews${query}`);
       expectValidationIssue(res, field);
