@@ -82,7 +82,7 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       LOG_LEVEL: 'warn',
       ...prepared.serverEnv,
     },
-    readyPath: prepared.measurements[0].path(0),
+    readyPath: prepared.readyPath,
     readyHeaders: { authorization: `Bearer ${prepared.apiKey}` },
   });
   const get = getter(server.url, prepared.apiKey);

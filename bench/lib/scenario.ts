@@ -13,6 +13,8 @@ export type PreparedScenario = {
   apiKey: string;
   dataset: Record<string, unknown>;
   measurements: Measurement[];
+  /** A path that answers 200 with the key once the server is up. */
+  readyPath: string;
   /** Environment for the server process beyond the bench's defaults. */
   serverEnv?: Record<string, string>;
 };

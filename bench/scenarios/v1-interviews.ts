@@ -16,6 +16,7 @@ export const v1InterviewsScenario: Scenario = {
     return {
       apiKey: main.apiKey,
       dataset: { organization: main.counts, neighbour: { interviews: neighbour.counts.interviews } },
+      readyPath: '/api/v1/interviews?pageSize=1',
       measurements: [
         // The floor under every v1 request: routing, key lookup and rate limit, no query (an unknown path, 404).
         { name: 'baseline: GET /api/v1/unknown (404)', path: () => '/api/v1/unknown', expectStatus: 404 },
