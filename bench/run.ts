@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '@/db/client';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
+import { startCpuMeter } from './lib/cpu';
 import { getter, runLoad, type LoadResult } from './lib/load';
 import type { Scenario } from './lib/scenario';
 import { ensureBuild, startServerProcess, type ServerProcess } from './lib/server';
@@ -36,7 +37,13 @@ const maxRequests = Number(args.requests);
 const maxDurationMs = Number(args.seconds) * 1000;
 const warmupRequests = Number(args['warmup-requests']);
 
-type MeasuredEndpoint = LoadResult & { name: string; targetP95Ms: number | null; pass: boolean | null };
+type MeasuredEndpoint = LoadResult & {
+  name: string;
+  targetP95Ms: number | null;
+  pass: boolean | null;
+  /** CPU milliseconds per request: the server process, its PostgreSQL backends, the load generator. */
+  cpuMsPerRequest: { app: number; db: number; client: number };
+};
 type ScenarioResult = { name: string; description: string; dataset: Record<string, unknown>; seedSeconds: number; endpoints: MeasuredEndpoint[] };
 
 let db: BenchDatabase | undefined;
@@ -90,9 +97,18 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
   const endpoints: MeasuredEndpoint[] = [];
   for (const m of prepared.measurements) {
     await runLoad({ concurrency, maxRequests: warmupRequests, maxDurationMs: 10_000, send: (i) => get(m.path(i)), expectStatus: m.expectStatus });
+    const stopCpu = await startCpuMeter({ serverPgid: server.pid, sql: db.sql, databaseName: db.name });
     const result = await runLoad({ concurrency, maxRequests, maxDurationMs, send: (i) => get(m.path(i)), expectStatus: m.expectStatus });
+    const cpu = await stopCpu();
+    const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 100) / 100;
     const pass = m.targetP95Ms === undefined ? null : result.errors === 0 && result.p95Ms <= m.targetP95Ms;
-    endpoints.push({ name: m.name, targetP95Ms: m.targetP95Ms ?? null, pass, ...result });
+    endpoints.push({
+      name: m.name,
+      targetP95Ms: m.targetP95Ms ?? null,
+      pass,
+      ...result,
+      cpuMsPerRequest: { app: perRequest(cpu.appCpuMs), db: perRequest(cpu.dbCpuMs), client: perRequest(cpu.clientCpuMs) },
+    });
     printEndpoint(endpoints.at(-1)!);
   }
   await cleanUp();
@@ -103,7 +119,8 @@ function printEndpoint(e: MeasuredEndpoint) {
   const verdict = e.targetP95Ms === null ? '(no target)' : `target p95 ≤ ${e.targetP95Ms} ms: ${e.pass ? 'PASS' : 'FAIL'}`;
   const errors = e.errors ? `  ERRORS ${e.errors} ${JSON.stringify(e.statuses)}` : '';
   console.log(
-    `  ${e.name.padEnd(40)} ${String(e.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(e.p50Ms)}  p95 ${fmt(e.p95Ms)}  p99 ${fmt(e.p99Ms)}  (${e.requests} req)  ${verdict}${errors}`,
+    `  ${e.name.padEnd(40)} ${String(e.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(e.p50Ms)}  p95 ${fmt(e.p95Ms)}  p99 ${fmt(e.p99Ms)}  ` +
+      `(${e.requests} req; CPU/req app ${e.cpuMsPerRequest.app} ms, db ${e.cpuMsPerRequest.db} ms)  ${verdict}${errors}`,
   );
 }
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`;
