@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import next from 'next';
 import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from '@/db/client';
 import { getEnv } from '@/server/env';
@@ -8,6 +9,7 @@ import { startJobQueue } from '@/server/jobs/queue';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
 import { newRequestId } from './respond';
+import { createV1FastPath } from './v1-fast-path';
 
 export type RunningServer = {
   url: string;
@@ -49,6 +51,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const app = next({ dev: options.dev, dir: process.cwd(), hostname, port: options.port ?? env.PORT, quiet: !options.dev });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const v1FastPath = options.dev ? undefined : createV1FastPath(path.join(process.cwd(), '.next'));
 
   const server: Server = createServer((req, res) => {
     // Next.js answers a path that does not percent-decode to UTF-8 with a bare 500; it is the client's error.
@@ -60,6 +63,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       res.end(JSON.stringify({ error: new AppError('VALIDATION_ERROR', 'The URL path is not valid percent-encoded UTF-8').toBody(requestId) }));
       return;
     }
+    if (v1FastPath?.(req, res)) return;
     handle(req, res).catch((error) => {
       log.error({ err: error }, 'request handler failed');
       if (!res.headersSent) {

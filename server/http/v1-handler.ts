@@ -1,7 +1,7 @@
 import { forEachOpenApiProcedure, getPathRegExp, normalizePath } from 'trpc-to-openapi';
 import { getDb } from '@/db/client';
 import { getEnv } from '@/server/env';
-import { AppError, toAppError } from '@/server/errors';
+import { AppError, invalidField, toAppError } from '@/server/errors';
 import { sha256Hex } from '@/server/crypto';
 import { log } from '@/server/log';
 import { appRouter } from '@/server/routers/app-router';
@@ -134,6 +134,8 @@ async function runProcedure(req: Request, url: URL, body: unknown, ctx: Context)
     } else {
       fields = queryInput(url.searchParams, match.route.inputShape);
     }
+    // Merging the fields into an object would drop a `__proto__` key silently; no input has such a field.
+    if (fields && Object.prototype.hasOwnProperty.call(fields, '__proto__')) throw invalidField('__proto__', 'Unknown field');
     const nulAt = nulPath(fields, []);
     if (nulAt !== null) {
       // PostgreSQL text cannot hold U+0000: refused here as the client's error, not left to fail as a 500.
@@ -161,6 +163,7 @@ function queryInput(params: URLSearchParams, shape: Record<string, unknown> | un
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key).filter((v) => v !== '');
     if (values.length === 0) continue;
+    if (key === '__proto__') throw invalidField(key, 'Unknown field');
     const kind = baseKind(shape?.[key]);
     const convert = (v: string): unknown => {
       if (kind === 'number' && /^[+-]?\d+(\.\d+)?$/.test(v)) return Number(v);

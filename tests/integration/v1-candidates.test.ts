@@ -118,6 +118,7 @@ describe('POST /api/v1/candidates', () => {
     ['locale with underscore', { email: 'a@example.com', locale: 'en_US' }, 'locale'],
     ['bad phone', { email: 'a@example.com', phone: 'call me maybe' }, 'phone'],
     ['a NUL character', { email: 'a@example.com', firstName: 'A\u0000da' }, 'firstName'],
+    ['a __proto__ field', JSON.parse('{"email":"a@example.com","__proto__":{"admin":true}}'), '__proto__'],
     ['a NUL character in a tag', { email: 'a@example.com', tags: ['ok', 'b\u0000'] }, 'tags'],
   ])('400 VALIDATION_ERROR naming the field: %s', async (_name, body, field) => {
     const org = await newOrg();
@@ -215,6 +216,10 @@ describe('GET /api/v1/candidates', () => {
     expectValidationIssue(await list(org, '?pageSize=2.5'), 'pageSize');
     expectValidationIssue(await list(org, '?colour=blue'), 'colour');
     expectValidationIssue(await list(org, '?page=1&page=2'), 'page');
+    for (const name of ['__proto__', 'toString', 'constructor', 'hasOwnProperty']) {
+      expectValidationIssue(await list(org, `?${name}=x`), name);
+      expectValidationIssue(await list(org, `?${name}=x&${name}=y`), name);
+    }
     expectValidationIssue(await list(org, `?search=${'s'.repeat(201)}`), 'search');
     // PostgreSQL text cannot hold U+0000: the client hears about it, the database never sees it.
     expectValidationIssue(await list(org, '?search=a%00b'), 'search');
