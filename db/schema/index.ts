@@ -13,3 +13,4 @@ export * from './interviews';
 export * from './turns';
 export * from './test-sessions';
 export * from './reports';
+export * from './interview-status-counts';

@@ -275,6 +275,37 @@ describe('GET /api/v1/interviews', () => {
     }
   });
 
+  it('totals stay exact through inserts, status changes, deletes and rolled-back writes', async () => {
+    const org = await newOrg();
+    const { rows } = await seed(org);
+    const statuses = ['DRAFT', 'INVITED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
+    // The truth, counted row by row with the effective status.
+    const truth = async () => {
+      const stored = await app.db.select({ status: interviews.status, expiresAt: interviews.expiresAt }).from(interviews).where(eq(interviews.orgId, org.orgId));
+      const effective = stored.map((r) => (r.status === 'INVITED' && r.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : r.status));
+      return { all: effective.length, ...Object.fromEntries(statuses.map((s) => [s, effective.filter((e) => e === s).length])) } as Record<string, number>;
+    };
+    const totals = async () => {
+      const result: Record<string, number> = { all: (await list(org)).body.pagination.total };
+      for (const s of statuses) result[s] = (await list(org, `?status=${s}`)).body.pagination.total;
+      return result;
+    };
+    expect(await totals()).toEqual(await truth());
+    await app.db.update(interviews).set({ status: 'CANCELLED', cancelledAt: new Date() }).where(eq(interviews.id, rows.draft.id));
+    await app.db.update(interviews).set({ status: 'EXPIRED' }).where(eq(interviews.id, rows.invitedExpired.id));
+    await app.db.update(interviews).set({ audioUrl: 'https://media.example.com/x.webm' }).where(eq(interviews.orgId, org.orgId));
+    await app.db.delete(interviews).where(eq(interviews.id, rows.cancelled.id));
+    await app.db
+      .transaction(async (tx) => {
+        await tx.update(interviews).set({ status: 'COMPLETED' }).where(eq(interviews.orgId, org.orgId));
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    const after = await truth();
+    expect(after).toMatchObject({ all: 6, DRAFT: 0, CANCELLED: 1, EXPIRED: 2 });
+    expect(await totals()).toEqual(after);
+  });
+
   it('only lists the caller organization, and shows the report id and score', async () => {
     const org = await newOrg();
     const other = await newOrg();
