@@ -164,7 +164,7 @@ function queryInput(params: URLSearchParams, shape: Record<string, unknown> | un
     const values = params.getAll(key).filter((v) => v !== '');
     if (values.length === 0) continue;
     if (key === '__proto__') throw invalidField(key, 'Unknown field');
-    const kind = baseKind(shape?.[key]);
+    const kind = baseKind(shape && Object.hasOwn(shape, key) ? shape[key] : undefined);
     const convert = (v: string): unknown => {
       if (kind === 'number' && /^[+-]?\d+(\.\d+)?$/.test(v)) return Number(v);
       if (kind === 'boolean' && (v === 'true' || v === 'false')) return v === 'true';
@@ -175,15 +175,31 @@ function queryInput(params: URLSearchParams, shape: Record<string, unknown> | un
   return input;
 }
 
-/** The dotted path of the first string (value or key) holding U+0000, or null. */
+const MAX_DEPTH = 32;
+
+/**
+ * The dotted path of the first string (value or key) holding U+0000, or null. Iterative, and a body nested
+ * deeper than any input allows is refused, so no recursion (here or in validation) runs out of stack.
+ */
 function nulPath(value: unknown, at: string[]): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? at.join('.') : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const here = [...at, key];
-    if (key.includes('\u0000')) return here.join('.');
-    const found = nulPath(inner, here);
-    if (found !== null) return found;
+  const stack: { value: unknown; at: string[] }[] = [{ value, at }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item.value === 'string') {
+      if (item.value.includes('\u0000')) return item.at.join('.');
+      continue;
+    }
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.at.length >= MAX_DEPTH) {
+      throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: item.at.join('.'), message: `Must not nest deeper than ${MAX_DEPTH} levels` }] });
+    }
+    const entries = Object.entries(item.value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i];
+      const here = [...item.at, key];
+      if (key.includes('\u0000')) return here.join('.');
+      stack.push({ value: inner, at: here });
+    }
   }
   return null;
 }

@@ -147,6 +147,14 @@ describe('POST /api/v1/candidates', () => {
     }
   });
 
+  it('400, not a server error, for a body nested thousands of levels deep', async () => {
+    const org = await newOrg();
+    const depth = 100_000;
+    const raw = `{"email":"deep@example.com","tags":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const res = await org.api('/api/v1/candidates', { method: 'POST', rawBody: raw, headers: { 'content-type': 'application/json' } });
+    expectValidationIssue(res, 'tags');
+  });
+
   it('400 naming email for an empty body', async () => {
     const org = await newOrg();
     const res = await org.api('/api/v1/candidates', { method: 'POST', rawBody: '', headers: { 'content-type': 'application/json' } });
