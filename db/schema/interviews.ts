@@ -49,5 +49,8 @@ export const interviews = pgTable(
     index('interviews_org_idx').on(t.orgId),
     index('interviews_org_candidate_idx').on(t.orgId, t.candidateId),
     index('interviews_invited_expiry_idx').on(t.expiresAt).where(sql`status = 'INVITED'`),
+    // An organization's lapsed invitations (INVITED past expiresAt, EXPIRED to readers): counted by the list
+    // when it filters on INVITED or EXPIRED.
+    index('interviews_org_invited_expiry_idx').on(t.orgId, t.expiresAt).where(sql`status = 'INVITED'`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "interviews_org_invited_expiry_idx" ON "interviews" USING btree ("org_id","expires_at") WHERE status = 'INVITED';
