@@ -222,6 +222,13 @@ CREATE TABLE "login_attempts" (
 	"window_start" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "interview_status_counts" (
+	"org_id" text NOT NULL,
+	"status" text NOT NULL,
+	"count" bigint NOT NULL,
+	CONSTRAINT "interview_status_counts_org_id_status_pk" PRIMARY KEY("org_id","status")
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -255,19 +262,21 @@ CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> state
 CREATE INDEX "api_keys_org_idx" ON "api_keys" USING btree ("org_id","created_at");--> statement-breakpoint
 CREATE INDEX "idempotency_requests_created_idx" ON "idempotency_requests" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "candidates_org_email_uq" ON "candidates" USING btree ("org_id","email");--> statement-breakpoint
-CREATE INDEX "candidates_org_created_idx" ON "candidates" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "candidates_org_created_idx" ON "candidates" USING btree ("org_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "candidates_tags_idx" ON "candidates" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "jobs_org_created_idx" ON "jobs" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "campaigns_org_created_idx" ON "campaigns" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "campaigns_job_idx" ON "campaigns" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "stages_campaign_idx" ON "stages" USING btree ("campaign_id","position");--> statement-breakpoint
 CREATE INDEX "interview_configs_org_idx" ON "interview_configs" USING btree ("org_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "interviews_org_created_idx" ON "interviews" USING btree ("org_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "interviews_org_status_created_idx" ON "interviews" USING btree ("org_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "interviews_org_job_created_idx" ON "interviews" USING btree ("org_id","job_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "interviews_org_campaign_created_idx" ON "interviews" USING btree ("org_id","campaign_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "interviews_org_created_idx" ON "interviews" USING btree ("org_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "interviews_org_status_created_idx" ON "interviews" USING btree ("org_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "interviews_org_job_created_idx" ON "interviews" USING btree ("org_id","job_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "interviews_org_campaign_created_idx" ON "interviews" USING btree ("org_id","campaign_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "interviews_org_idx" ON "interviews" USING btree ("org_id");--> statement-breakpoint
 CREATE INDEX "interviews_org_candidate_idx" ON "interviews" USING btree ("org_id","candidate_id");--> statement-breakpoint
 CREATE INDEX "interviews_invited_expiry_idx" ON "interviews" USING btree ("expires_at") WHERE status = 'INVITED';--> statement-breakpoint
+CREATE INDEX "interviews_org_invited_expiry_idx" ON "interviews" USING btree ("org_id","expires_at") WHERE status = 'INVITED';--> statement-breakpoint
 CREATE INDEX "test_sessions_org_campaign_idx" ON "test_sessions" USING btree ("org_id","campaign_id","completed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "test_sessions_org_candidate_idx" ON "test_sessions" USING btree ("org_id","candidate_id");--> statement-breakpoint
 CREATE INDEX "reports_org_created_idx" ON "reports" USING btree ("org_id","created_at" DESC NULLS LAST);--> statement-breakpoint

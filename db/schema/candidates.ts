@@ -21,7 +21,8 @@ export const candidates = pgTable(
   },
   (t) => [
     uniqueIndex('candidates_org_email_uq').on(t.orgId, t.email),
-    index('candidates_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    // NULLS FIRST to match the list's `ORDER BY created_at DESC, id DESC` (see interviews.ts).
+    index('candidates_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('candidates_tags_idx').using('gin', t.tags),
   ],
 );

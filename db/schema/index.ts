@@ -16,3 +16,4 @@ export * from './reports';
 export * from './sent-emails';
 export * from './mailbox-messages';
 export * from './login-attempts';
+export * from './interview-status-counts';

@@ -42,12 +42,19 @@ export const interviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // The list order is `created_at DESC, id DESC`, which PostgreSQL reads as NULLS FIRST: drizzle's .desc() alone
+  // makes NULLS LAST indexes, which that ORDER BY cannot use (a sort of the whole organization instead).
   (t) => [
-    index('interviews_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
-    index('interviews_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('interviews_org_job_created_idx').on(t.orgId, t.jobId, t.createdAt.desc(), t.id.desc()),
-    index('interviews_org_campaign_created_idx').on(t.orgId, t.campaignId, t.createdAt.desc(), t.id.desc()),
+    index('interviews_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('interviews_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('interviews_org_job_created_idx').on(t.orgId, t.jobId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('interviews_org_campaign_created_idx').on(t.orgId, t.campaignId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Only org_id, so B-tree deduplication packs an organization into a few pages: the list's count(*) reads it.
+    index('interviews_org_idx').on(t.orgId),
     index('interviews_org_candidate_idx').on(t.orgId, t.candidateId),
     index('interviews_invited_expiry_idx').on(t.expiresAt).where(sql`status = 'INVITED'`),
+    // An organization's lapsed invitations (INVITED past expiresAt, EXPIRED to readers): counted by the list
+    // when it filters on INVITED or EXPIRED.
+    index('interviews_org_invited_expiry_idx').on(t.orgId, t.expiresAt).where(sql`status = 'INVITED'`),
   ],
 );

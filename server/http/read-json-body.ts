@@ -20,8 +20,11 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
-  } catch {
-    throw new AppError('VALIDATION_ERROR', 'Malformed JSON body');
+  } catch (error) {
+    // The parser's message says where the JSON breaks ("… at position 25"); it holds nothing but the client's text.
+    throw new AppError('VALIDATION_ERROR', 'Malformed JSON body', {
+      issues: [{ path: '(body)', message: error instanceof SyntaxError ? error.message : 'Must be valid JSON' }],
+    });
   }
 }
 

@@ -1,11 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import next from 'next';
 import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from '@/db/client';
 import { getEnv } from '@/server/env';
 import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
 import { startJobQueue } from '@/server/jobs/queue';
+import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
+import { newRequestId } from './respond';
+import { createV1FastPath } from './v1-fast-path';
 
 export type RunningServer = {
   url: string;
@@ -45,6 +49,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
 
   const hostname = options.hostname ?? '0.0.0.0';
   let handle: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  const v1FastPath = options.dev ? undefined : createV1FastPath(path.join(process.cwd(), '.next'));
   const server: Server = createServer((req, res) => {
     if (!handle) {
       res.statusCode = 503;
@@ -52,6 +57,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       res.end();
       return;
     }
+    // Next.js answers a path that does not percent-decode to UTF-8 with a bare 500; it is the client's error.
+    if (!decodablePath(req.url ?? '/')) {
+      const requestId = newRequestId();
+      res.statusCode = 400;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('X-Request-Id', requestId);
+      res.end(JSON.stringify({ error: new AppError('VALIDATION_ERROR', 'The URL path is not valid percent-encoded UTF-8').toBody(requestId) }));
+      return;
+    }
+    if (v1FastPath?.(req, res)) return;
     handle(req, res).catch((error) => {
       log.error({ err: error }, 'request handler failed');
       if (!res.headersSent) {
@@ -91,4 +106,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       if (!options.database) await database.close();
     },
   };
+}
+
+function decodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(url.split('?')[0]);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,10 +1,11 @@
-import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { forEachOpenApiProcedure, getPathRegExp, normalizePath } from 'trpc-to-openapi';
 import { getDb } from '@/db/client';
-import { AppError, ERROR_STATUS, type ErrorBody } from '@/server/errors';
+import { AppError, invalidField, toAppError } from '@/server/errors';
 import { sha256Hex } from '@/server/crypto';
+import { log } from '@/server/log';
 import { appRouter } from '@/server/routers/app-router';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '@/server/services/idempotency/idempotency';
-import { createContextInner, type Context } from '@/server/trpc';
+import { createCallerFactory, createContextInner, type Context } from '@/server/trpc';
 import { authenticateV1Request } from './authenticate-v1-request';
 import { readJsonBody } from './read-json-body';
 import { errorResponse, jsonResponse, newRequestId } from './respond';
@@ -12,16 +13,27 @@ import { errorResponse, jsonResponse, newRequestId } from './respond';
 export { apiKeyFromHeaders } from './authenticate-v1-request';
 
 export const V1_PREFIX = '/api/v1';
-const CONTEXT = Symbol('context');
+
+type Route = { method: string; pattern: RegExp; procedurePath: string; inputShape: Record<string, unknown> | undefined };
 
 /**
- * Built once per process: trpc-to-openapi's own fetch adapter rebuilds its procedure cache (and, outside
- * production, the whole OpenAPI document) on every request.
+ * The v1 routes, from the OpenAPI meta of the app router's procedures, built once per process. We match and call
+ * the procedures ourselves rather than through trpc-to-openapi's HTTP adapter: that adapter switches zod's
+ * `coerce` on for every boolean and number field of the input, body fields included, and mutates the shared
+ * schemas to do it, so `"sendInvite": "false"` silently became `true`. Here only query strings are converted,
+ * strictly (see queryInput), and bodies reach zod exactly as the client sent them.
  */
-const openApiHandler = createOpenApiNodeHttpHandler({
-  router: appRouter,
-  createContext: ({ req }: { req: any }) => req[CONTEXT] as Context,
-} as any) as unknown as (req: unknown, res: unknown) => Promise<void>;
+const routes: Route[] = [];
+forEachOpenApiProcedure((appRouter as any)._def.procedures, ({ path, procedure, meta }) => {
+  const input = (procedure as any)._def.inputs?.[0];
+  routes.push({
+    method: meta.openapi.method,
+    pattern: getPathRegExp(normalizePath(meta.openapi.path)),
+    procedurePath: path,
+    inputShape: input?._zod?.def?.type === 'object' ? input._zod.def.shape : undefined,
+  });
+});
+const createCaller = createCallerFactory(appRouter);
 
 /**
  * REST v1: authenticate the key, count it against its rate limit, read the body, honour Idempotency-Key, then
@@ -73,45 +85,114 @@ export async function handleV1Request(req: Request): Promise<Response> {
 
 type ProcedureResult = { status: number; body: unknown };
 
+/** Runs the procedure the path maps to. Its errors become results too, so Idempotency-Key can replay them. */
 async function runProcedure(req: Request, url: URL, body: unknown, ctx: Context): Promise<ProcedureResult> {
-  const innerUrl = new URL(url.pathname.slice(V1_PREFIX.length) || '/', url.origin);
-  innerUrl.search = url.search;
-  const innerHeaders = new Headers(req.headers);
-  // The body was read and checked above; the inner handler only needs to know it is JSON.
-  innerHeaders.set('content-type', 'application/json');
-  const innerReq = new Request(innerUrl, { method: req.method, headers: innerHeaders });
-  const proxied = new Proxy(innerReq, {
-    get(target, prop) {
-      if (prop === 'body') return body;
-      if (prop === CONTEXT) return ctx;
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  const raw = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    let status = 200;
-    const res = {
-      setHeader() {},
-      get statusCode() {
-        return status;
-      },
-      set statusCode(code: number) {
-        status = code;
-      },
-      end(text: string) {
-        resolve({ status, text });
-      },
-    };
-    openApiHandler(proxied, res).catch(reject);
-  });
-  const parsed = raw.text ? JSON.parse(raw.text) : null;
-  if (raw.status < 400) return { status: ctx.response.status ?? raw.status, body: parsed };
-  // Errors come out of the errorFormatter in server/trpc.ts with the contract's body under data.error.
-  const error: ErrorBody = parsed?.data?.error ?? { code: 'INTERNAL', message: 'Internal server error' };
-  if (error.code === 'NOT_FOUND' && error.message === 'Not found') {
-    error.message = `No route matches ${req.method} ${url.pathname}`;
+  try {
+    const method = req.method.toUpperCase();
+    const path = normalizePath(url.pathname.slice(V1_PREFIX.length));
+    let match: { route: Route; params: Record<string, string> } | undefined;
+    for (const route of routes) {
+      const found = route.method === method ? route.pattern.exec(path) : null;
+      if (found) {
+        match = { route, params: Object.fromEntries(Object.entries(found.groups ?? {}).map(([k, v]) => [k, decodePathSegment(v)])) };
+        break;
+      }
+    }
+    if (!match) throw new AppError('NOT_FOUND', `No route matches ${req.method} ${url.pathname}`);
+    let fields: object | undefined;
+    if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
+      if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+        throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: '(body)', message: 'Must be a JSON object' }] });
+      }
+      fields = body as object | undefined;
+    } else {
+      fields = queryInput(url.searchParams, match.route.inputShape);
+    }
+    // Merging the fields into an object would drop a `__proto__` key silently; no input has such a field.
+    if (fields && Object.prototype.hasOwnProperty.call(fields, '__proto__')) throw invalidField('__proto__', 'Unknown field');
+    const nulAt = nulPath(fields, []);
+    if (nulAt !== null) {
+      // PostgreSQL text cannot hold U+0000: refused here as the client's error, not left to fail as a 500.
+      throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: nulAt, message: 'Must not contain the NUL character (U+0000)' }] });
+    }
+    // Path parameters are left out of that check: an id of the wrong shape is simply not found.
+    const input = { ...fields, ...match.params };
+    const procedure = match.route.procedurePath.split('.').reduce((node: any, key) => node[key], createCaller(ctx));
+    const output = await procedure(input);
+    return { status: ctx.response.status ?? 200, body: output };
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.appCode === 'INTERNAL') log.error({ err: appError.cause ?? error, requestId: ctx.requestId }, 'unhandled error');
+    return { status: appError.status, body: { error: appError.toBody(ctx.requestId) } };
   }
-  return { status: ERROR_STATUS[error.code] ?? 500, body: { error: { ...error, requestId: ctx.requestId } } };
+}
+
+/**
+ * Query parameters as procedure input. Everything arrives as text: a number field gets a number only when the
+ * text is a decimal number and a boolean field only for "true"/"false", so anything else fails validation with
+ * the field named instead of being guessed at. Empty values count as absent; a repeated parameter is an array.
+ */
+function queryInput(params: URLSearchParams, shape: Record<string, unknown> | undefined): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key).filter((v) => v !== '');
+    if (values.length === 0) continue;
+    if (key === '__proto__') throw invalidField(key, 'Unknown field');
+    const kind = baseKind(shape && Object.hasOwn(shape, key) ? shape[key] : undefined);
+    const convert = (v: string): unknown => {
+      if (kind === 'number' && /^[+-]?\d+(\.\d+)?$/.test(v)) return Number(v);
+      if (kind === 'boolean' && (v === 'true' || v === 'false')) return v === 'true';
+      return v;
+    };
+    input[key] = values.length === 1 ? convert(values[0]) : values.map(convert);
+  }
+  return input;
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * The dotted path of the first string (value or key) holding U+0000, or null. Iterative, and a body nested
+ * deeper than any input allows is refused, so no recursion (here or in validation) runs out of stack.
+ */
+function nulPath(value: unknown, at: string[]): string | null {
+  const stack: { value: unknown; at: string[] }[] = [{ value, at }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item.value === 'string') {
+      if (item.value.includes('\u0000')) return item.at.join('.');
+      continue;
+    }
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.at.length >= MAX_DEPTH) {
+      throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: item.at.join('.'), message: `Must not nest deeper than ${MAX_DEPTH} levels` }] });
+    }
+    const entries = Object.entries(item.value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i];
+      const here = [...item.at, key];
+      if (key.includes('\u0000')) return here.join('.');
+      stack.push({ value: inner, at: here });
+    }
+  }
+  return null;
+}
+
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // malformed escapes: left as sent, so the id is simply not found
+  }
+}
+
+/** The zod type name under optional/default/nullable wrappers ("number", "string", …). */
+function baseKind(schema: unknown): string | undefined {
+  let def = (schema as { _zod?: { def?: { type: string; innerType?: unknown } } } | undefined)?._zod?.def;
+  while (def && ['optional', 'default', 'prefault', 'nullable'].includes(def.type)) {
+    def = (def.innerType as { _zod?: { def?: { type: string; innerType?: unknown } } })?._zod?.def;
+  }
+  return def?.type;
 }
 
 function withRequestId(body: unknown, requestId: string): unknown {

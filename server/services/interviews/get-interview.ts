@@ -19,45 +19,59 @@ export async function getInterview(db: DbExecutor, input: { orgId: string; id: s
   return toInterviewDto(row);
 }
 
-/** The interview with its candidate, transcript and evaluation (the report's scorecard). */
+/**
+ * The interview with its candidate, transcript and evaluation (the report's scorecard). Two queries side by
+ * side: the interview joined with its candidate and report, and the turns (by interview id and organization,
+ * so they are empty for an id that is not the caller's).
+ */
 export async function getInterviewDetail(db: DbExecutor, input: { orgId: string; id: string }): Promise<InterviewDetailDto> {
-  const interview = await getInterview(db, input);
-  const [[candidate], turnRows, [report]] = await Promise.all([
+  if (!isIdOf('interview', input.id)) throw notFound('Interview');
+  const [[row], turnRows] = await Promise.all([
     db
-      .select({ id: candidates.id, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName })
-      .from(candidates)
-      .where(and(eq(candidates.id, interview.candidateId), eq(candidates.orgId, input.orgId))),
+      .select({
+        ...interviewColumns,
+        candidateEmail: candidates.email,
+        candidateFirstName: candidates.firstName,
+        candidateLastName: candidates.lastName,
+        reportStatus: reports.status,
+        reportRecommendation: reports.recommendation,
+        reportSummary: reports.summary,
+        reportCriteria: reports.criteria,
+        reportFlags: reports.flags,
+      })
+      .from(interviews)
+      .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, input.orgId)))
+      .leftJoin(reports, eq(reports.interviewId, interviews.id))
+      .where(and(eq(interviews.id, input.id), eq(interviews.orgId, input.orgId))),
     db
-      .select()
+      .select({
+        turnNumber: turns.turnNumber,
+        role: turns.role,
+        content: turns.content,
+        audioUrl: turns.audioUrl,
+        createdAt: turns.createdAt,
+        updatedAt: turns.updatedAt,
+      })
       .from(turns)
-      .where(and(eq(turns.interviewId, interview.id), eq(turns.orgId, input.orgId)))
+      .where(and(eq(turns.interviewId, input.id), eq(turns.orgId, input.orgId)))
       .orderBy(asc(turns.turnNumber)),
-    db
-      .select()
-      .from(reports)
-      .where(and(eq(reports.interviewId, interview.id), eq(reports.orgId, input.orgId))),
   ]);
+  if (!row) throw notFound('Interview');
   return {
-    ...interview,
-    candidate,
-    transcript: turnRows.map((t) => ({
-      turnNumber: t.turnNumber,
-      role: t.role,
-      content: t.content,
-      audioUrl: t.audioUrl,
-      createdAt: iso(t.createdAt),
-      updatedAt: iso(t.updatedAt),
-    })),
-    evaluation: report
-      ? {
-          reportId: report.id,
-          status: report.status,
-          overallScore: report.overallScore,
-          recommendation: report.recommendation,
-          summary: report.summary,
-          criteria: report.criteria ?? [],
-          flags: report.flags ?? [],
-        }
-      : null,
+    ...toInterviewDto(row),
+    candidate: { id: row.candidateId, email: row.candidateEmail, firstName: row.candidateFirstName, lastName: row.candidateLastName },
+    transcript: turnRows.map((t) => ({ ...t, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) })),
+    evaluation:
+      row.reportId && row.reportStatus
+        ? {
+            reportId: row.reportId,
+            status: row.reportStatus,
+            overallScore: row.overallScore,
+            recommendation: row.reportRecommendation,
+            summary: row.reportSummary,
+            criteria: row.reportCriteria ?? [],
+            flags: row.reportFlags ?? [],
+          }
+        : null,
   };
 }

@@ -8,14 +8,21 @@ const WINDOW_MS = 60_000;
 
 /**
  * Counts one request against the key's current one-minute window. One atomic upsert in the shared database, so
- * every app instance sees the same count and a burst of N+1 lets exactly N through.
+ * every app instance sees the same count and a burst of N+1 lets exactly N through. Call it with the database,
+ * never inside a transaction: it makes its transaction's commit asynchronous (see below).
  */
 export async function consumeRateLimit(db: DbExecutor, input: { apiKeyId: string; limit: number; now?: Date }): Promise<RateLimitState> {
   const now = input.now ?? new Date();
   const windowStart = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
+  // Every request of a key updates the same row, which stays locked until commit: with a synchronous commit,
+  // one WAL flush per request, in turn. A crash may forget the last increments of a counter, which costs
+  // nothing, so this write commits asynchronously. set_config(…, true) lasts until the end of the statement's
+  // own transaction, commit included, so one statement does it: 16 clients on one key, 1,300 upserts/s with
+  // a synchronous commit, 2,600 with BEGIN/SET LOCAL/COMMIT, 6,000+ like this.
   const result = await db.execute<{ count: number }>(sql`
     insert into rate_limit_windows (api_key_id, window_start, count)
-    values (${input.apiKeyId}, ${windowStart.toISOString()}::timestamptz, 1)
+    select ${input.apiKeyId}, ${windowStart.toISOString()}::timestamptz, 1
+    from (select set_config('synchronous_commit', 'off', true)) as async_commit
     on conflict (api_key_id, window_start) do update set count = rate_limit_windows.count + 1
     returning count`);
   const rows = rowsOf<{ count: number }>(result);

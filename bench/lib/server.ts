@@ -1,0 +1,91 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export type ServerProcess = { url: string; pid: number; stop: () => Promise<void>; output: () => string };
+
+/** Builds the production app when there is no build; `force` rebuilds (the bench measures what was built). */
+export function ensureBuild(force = false): void {
+  if (!force && existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) return;
+  console.log(force ? '→ rebuilding (npx next build)…' : '→ no production build: running npx next build…');
+  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `npx tsx scripts/start.ts` (the production server) as a child process in its own process group, and
+ * waits until `readyPath` answers 200. stop() ends that group only: SIGTERM, then SIGKILL after 10 s.
+ */
+export async function startServerProcess(options: {
+  env: Record<string, string>;
+  readyPath: string;
+  readyHeaders?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    env: { ...process.env, ...options.env, PORT: String(port), APP_URL: options.env.APP_URL ?? url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+
+  const stop = async () => {
+    if (hasExited || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    if (hasExited) throw new Error(`the server exited during start-up:\n${output}`);
+    try {
+      const res = await fetch(`${url}${options.readyPath}`, { headers: options.readyHeaders });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not become ready within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { url, pid: child.pid!, stop, output: () => output };
+}

@@ -1,0 +1,167 @@
+import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { migrateDatabase, openDatabase } from '@/db/client';
+import { createBenchDatabase, type BenchDatabase } from './lib/database';
+import { startCpuMeter } from './lib/cpu';
+import { getter, runLoad, type LoadResult } from './lib/load';
+import type { Scenario } from './lib/scenario';
+import { ensureBuild, startServerProcess, type ServerProcess } from './lib/server';
+import { v1InterviewsScenario } from './scenarios/v1-interviews';
+
+/**
+ * `npm run bench [-- --scenario v1-interviews --concurrency 16 --requests 4000 --seconds 20 --build --keep]`
+ *
+ * For each scenario: a fresh PostgreSQL database (iss_bench_<random>, dropped at the end unless --keep), bulk
+ * seeding, the production build started as its own process, a warm-up, then a bounded closed-loop load per
+ * endpoint. Prints requests/s and p50/p95/p99 against the targets and writes bench/results/latest.json.
+ */
+const SCENARIOS: Scenario[] = [v1InterviewsScenario];
+
+const { values: args } = parseArgs({
+  options: {
+    scenario: { type: 'string' },
+    concurrency: { type: 'string', default: '16' },
+    requests: { type: 'string', default: '4000' },
+    seconds: { type: 'string', default: '20' },
+    'warmup-requests': { type: 'string', default: '400' },
+    build: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const concurrency = Number(args.concurrency);
+const maxRequests = Number(args.requests);
+const maxDurationMs = Number(args.seconds) * 1000;
+const warmupRequests = Number(args['warmup-requests']);
+
+type MeasuredEndpoint = LoadResult & {
+  name: string;
+  targetP95Ms: number | null;
+  pass: boolean | null;
+  /** CPU milliseconds per request: the server process, its PostgreSQL backends, the load generator. */
+  cpuMsPerRequest: { app: number; db: number; client: number };
+};
+type ScenarioResult = { name: string; description: string; dataset: Record<string, unknown>; seedSeconds: number; endpoints: MeasuredEndpoint[] };
+
+let db: BenchDatabase | undefined;
+let server: ServerProcess | undefined;
+async function cleanUp() {
+  await server?.stop().catch(() => {});
+  server = undefined;
+  if (db && !args.keep) await db.drop().catch((e) => console.error('could not drop the bench database:', e));
+  if (db && args.keep) {
+    console.log(`kept database ${db.url}`);
+    await db.close().catch(() => {});
+  }
+  db = undefined;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
+  console.log(`\n■ ${scenario.name}: ${scenario.description}`);
+  db = await createBenchDatabase();
+  console.log(`→ database ${db.name}: migrating…`);
+  const handle = await openDatabase({ databaseUrl: db.url, poolSize: 1 });
+  await migrateDatabase(handle);
+  await handle.close();
+  console.log('→ seeding…');
+  const seedStarted = Date.now();
+  const prepared = await scenario.prepare(db);
+  const seedSeconds = Math.round((Date.now() - seedStarted) / 100) / 10;
+  console.log(`  seeded in ${seedSeconds} s: ${JSON.stringify(prepared.dataset)}`);
+
+  console.log('→ starting the production server (npx tsx scripts/start.ts)…');
+  server = await startServerProcess({
+    env: {
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+      AGENT_SECRET: 'bench-agent-secret-0123456789abcdef',
+      MEDIA_TOKEN_SECRET: 'bench-media-token-secret-0123456789abcdefghijkl',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'warn',
+      ...prepared.serverEnv,
+    },
+    readyPath: prepared.readyPath,
+    readyHeaders: { authorization: `Bearer ${prepared.apiKey}` },
+  });
+  const get = getter(server.url, prepared.apiKey);
+
+  const endpoints: MeasuredEndpoint[] = [];
+  for (const m of prepared.measurements) {
+    await runLoad({ concurrency, maxRequests: warmupRequests, maxDurationMs: 10_000, send: (i) => get(m.path(i)), expectStatus: m.expectStatus });
+    const stopCpu = await startCpuMeter({ serverPgid: server.pid, sql: db.sql, databaseName: db.name });
+    const result = await runLoad({ concurrency, maxRequests, maxDurationMs, send: (i) => get(m.path(i)), expectStatus: m.expectStatus });
+    const cpu = await stopCpu();
+    const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 100) / 100;
+    const pass = m.targetP95Ms === undefined ? null : result.errors === 0 && result.p95Ms <= m.targetP95Ms;
+    endpoints.push({
+      name: m.name,
+      targetP95Ms: m.targetP95Ms ?? null,
+      pass,
+      ...result,
+      cpuMsPerRequest: { app: perRequest(cpu.appCpuMs), db: perRequest(cpu.dbCpuMs), client: perRequest(cpu.clientCpuMs) },
+    });
+    printEndpoint(endpoints.at(-1)!);
+  }
+  await cleanUp();
+  return { name: scenario.name, description: scenario.description, dataset: prepared.dataset, seedSeconds, endpoints };
+}
+
+function printEndpoint(e: MeasuredEndpoint) {
+  const verdict = e.targetP95Ms === null ? '(no target)' : `target p95 ≤ ${e.targetP95Ms} ms: ${e.pass ? 'PASS' : 'FAIL'}`;
+  const errors = e.errors ? `  ERRORS ${e.errors} ${JSON.stringify(e.statuses)}` : '';
+  console.log(
+    `  ${e.name.padEnd(40)} ${String(e.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(e.p50Ms)}  p95 ${fmt(e.p95Ms)}  p99 ${fmt(e.p99Ms)}  ` +
+      `(${e.requests} req; CPU/req app ${e.cpuMsPerRequest.app} ms, db ${e.cpuMsPerRequest.db} ms)  ${verdict}${errors}`,
+  );
+}
+const fmt = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`;
+
+function gitCommit(): string | null {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const selected = args.scenario ? SCENARIOS.filter((s) => s.name === args.scenario) : SCENARIOS;
+  if (selected.length === 0) throw new Error(`unknown scenario ${args.scenario}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  ensureBuild(args.build);
+  const startedAt = new Date().toISOString();
+  const loadBefore = os.loadavg();
+  const results: ScenarioResult[] = [];
+  for (const scenario of selected) results.push(await runScenario(scenario));
+  const allPass = results.every((r) => r.endpoints.every((e) => e.pass !== false));
+  const report = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: loadBefore },
+    load: { concurrency, maxRequests, maxDurationMs, warmupRequests },
+    pass: allPass,
+    scenarios: results,
+  };
+  const dir = path.join(process.cwd(), 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n${allPass ? 'PASS' : 'FAIL'}: all targets ${allPass ? 'met' : 'not met'}. Figures in bench/results/latest.json`);
+  if (loadBefore[0] > os.cpus().length * 0.75) console.log(`note: the machine was busy at the start (load average ${loadBefore[0].toFixed(2)}); figures are noisy.`);
+  process.exitCode = allPass ? 0 : 1;
+}
+
+main()
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 2;
+  })
+  .finally(() => cleanUp());
