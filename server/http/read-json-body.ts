@@ -1,10 +1,12 @@
 import { AppError } from '@/server/errors';
+import { assertStorableJson } from './storable-json';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Reads a JSON request body within `maxBytes`: 415 for another content type, 413 past the limit (checked while
- * streaming, so a lying Content-Length cannot make us buffer more), 400 for malformed JSON.
+ * streaming, so a lying Content-Length cannot make us buffer more), 400 for malformed JSON, for nesting deeper
+ * than any body needs and for text PostgreSQL cannot store as given (NUL, unpaired surrogates).
  * An empty body reads as undefined.
  */
 export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
@@ -18,11 +20,14 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readTextWithin(req, maxBytes);
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError('VALIDATION_ERROR', 'Malformed JSON body');
   }
+  assertStorableJson(value);
+  return value;
 }
 
 function tooLarge(maxBytes: number): AppError {

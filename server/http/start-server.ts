@@ -6,6 +6,8 @@ import { getEnv } from '@/server/env';
 import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
 import { startJobQueue } from '@/server/jobs/queue';
 import { log } from '@/server/log';
+import { answerClientError, rejectMalformedPath } from './node-guards';
+import { newRequestId } from './respond';
 
 export type RunningServer = {
   url: string;
@@ -49,16 +51,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const handle = app.getRequestHandler();
 
   const server: Server = createServer((req, res) => {
+    if (rejectMalformedPath(req, res)) return;
     handle(req, res).catch((error) => {
-      log.error({ err: error }, 'request handler failed');
+      const requestId = newRequestId();
+      log.error({ err: error, requestId }, 'request handler failed');
       if (!res.headersSent) {
         res.statusCode = 500;
-        res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error' } }));
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('X-Request-Id', requestId);
+        res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error', requestId } }));
       }
     });
   });
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? env.PORT, hostname, () => resolve());
