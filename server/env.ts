@@ -41,6 +41,8 @@ export const EnvSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** A file the JSON log lines are appended to instead of stdout (read by server/log.ts at load). */
+  LOG_DESTINATION: optionalString,
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };

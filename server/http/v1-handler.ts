@@ -9,7 +9,9 @@ import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } fr
 import { consumeRateLimit } from '@/server/services/rate-limit/consume-rate-limit';
 import { createContextInner, type Context } from '@/server/trpc';
 import { readJsonBody } from './read-json-body';
-import { errorResponse, jsonResponse, newRequestId } from './respond';
+import { assertStorableQuery } from './storable-json';
+import { withRequestLog, type RequestLogContext } from './request-log';
+import { errorResponse, jsonResponse } from './respond';
 
 export const V1_PREFIX = '/api/v1';
 const CONTEXT = Symbol('context');
@@ -37,8 +39,12 @@ export function apiKeyFromHeaders(headers: Headers): string | null {
  * REST v1: authenticate the key, count it against its rate limit, read the body, honour Idempotency-Key, then
  * run the tRPC procedure that the path maps to and shape any error into the contract's envelope.
  */
-export async function handleV1Request(req: Request): Promise<Response> {
-  const requestId = newRequestId();
+export function handleV1Request(req: Request): Promise<Response> {
+  return withRequestLog('v1', req, (logged) => answerV1Request(req, logged));
+}
+
+async function answerV1Request(req: Request, logged: RequestLogContext): Promise<Response> {
+  const { requestId } = logged;
   const headers = new Headers({ 'X-Request-Id': requestId });
   const db = getDb();
   let idempotency: { apiKeyId: string; key: string } | undefined;
@@ -48,6 +54,7 @@ export async function handleV1Request(req: Request): Promise<Response> {
     if (!apiKey) {
       throw new AppError('UNAUTHORIZED', plaintext ? 'Invalid or revoked API key' : 'Missing API key: send Authorization: Bearer <key> or X-API-Key');
     }
+    logged.orgId = apiKey.orgId;
     const rate = await consumeRateLimit(db, { apiKeyId: apiKey.id, limit: apiKey.rateLimitPerMinute ?? getEnv().RATE_LIMIT_PER_MINUTE });
     headers.set('RateLimit-Limit', String(rate.limit));
     headers.set('RateLimit-Remaining', String(rate.remaining));
@@ -59,6 +66,7 @@ export async function handleV1Request(req: Request): Promise<Response> {
 
     const method = req.method.toUpperCase();
     const url = new URL(req.url);
+    assertStorableQuery(url.searchParams);
     const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
     const body = hasBody ? await readJsonBody(req) : undefined;
 
@@ -86,6 +94,8 @@ export async function handleV1Request(req: Request): Promise<Response> {
       principal: { kind: 'apiKey', orgId: apiKey.orgId, apiKeyId: apiKey.id, scopes: apiKey.scopes },
     });
     const result = await runProcedure(req, url, body, ctx);
+    // A database outage inside the procedure comes back as a 503 body: tell the client when to retry, as errorResponse does.
+    if (result.status === 503) headers.set('Retry-After', '2');
     if (idempotency) {
       if (result.status >= 500) await releaseIdempotencyKey(db, idempotency);
       else await completeIdempotencyKey(db, { ...idempotency, status: result.status, body: result.body });
