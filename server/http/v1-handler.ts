@@ -1,7 +1,7 @@
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { getDb } from '@/db/client';
 import { getEnv } from '@/server/env';
-import { AppError, ERROR_STATUS, type ErrorBody } from '@/server/errors';
+import { AppError, ERROR_STATUS, invalidField, type ErrorBody } from '@/server/errors';
 import { sha256Hex } from '@/server/crypto';
 import { appRouter } from '@/server/routers/app-router';
 import { authenticateApiKey } from '@/server/services/api-keys/authenticate-api-key';
@@ -67,6 +67,7 @@ async function answerV1Request(req: Request, logged: RequestLogContext): Promise
     const method = req.method.toUpperCase();
     const url = new URL(req.url);
     assertStorableQuery(url.searchParams);
+    assertNoPrototypeKeys(url.searchParams);
     const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
     const body = hasBody ? await readJsonBody(req) : undefined;
 
@@ -148,6 +149,17 @@ async function runProcedure(req: Request, url: URL, body: unknown, ctx: Context)
     error.message = `No route matches ${req.method} ${url.pathname}`;
   }
   return { status: ERROR_STATUS[error.code] ?? 500, body: { error: { ...error, requestId: ctx.requestId } } };
+}
+
+/**
+ * trpc-to-openapi gathers query parameters into a plain object by `obj[key] ??= []`-style code: a parameter named
+ * like an Object.prototype member (`toString`, `constructor`, `__proto__`) makes it throw (a 500). No operation
+ * has such a parameter, so it is what strict inputs say of any other stray parameter: an unknown field.
+ */
+function assertNoPrototypeKeys(params: URLSearchParams): void {
+  for (const key of params.keys()) {
+    if (key === '__proto__' || key in Object.prototype) throw invalidField(key, 'Unknown field');
+  }
 }
 
 function withRequestId(body: unknown, requestId: string): unknown {
