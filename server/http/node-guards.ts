@@ -6,24 +6,41 @@ import { newRequestId } from './respond';
 
 /**
  * What Node.js and Next.js would otherwise answer themselves, without the contract's envelope or a request id:
- * a bare 500 for a path with malformed percent-encoding, a bare 431/400 for oversized or unparsable requests.
+ * a bare 500 for a path with malformed percent-encoding, a bare 431/400 for oversized or unparsable requests,
+ * bare 308/204/400 for trailing slashes and unserved methods under /api.
  */
 
-/** Answers a request whose path cannot be percent-decoded with a 400 envelope; false when the path is fine. */
-export function rejectMalformedPath(req: IncomingMessage, res: ServerResponse): boolean {
-  const rawPath = (req.url ?? '/').split('?')[0];
+const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Runs before Next.js sees a request. Answers it (true) when Next.js would answer without the envelope: a path
+ * with malformed percent-encoding (Next.js: a bare 500) and, under /api, a method no route serves (Next.js:
+ * a bare 204 for OPTIONS, a bare 400 for others). Under /api it also serves `/x/` and `//x` as `/x` instead of
+ * Next.js's 308 redirect, which API clients would have to follow with their body.
+ */
+export function guardRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  const [rawPath, ...rest] = (req.url ?? '/').split('?');
   try {
     decodeURIComponent(rawPath);
-    return false;
   } catch {
-    const requestId = newRequestId();
-    const body = new AppError('VALIDATION_ERROR', 'The request path has malformed percent-encoding', {
-      issues: [{ path: 'path', message: 'Malformed percent-encoding' }],
-    }).toBody(requestId);
-    res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId });
-    res.end(JSON.stringify({ error: body }));
+    writeEnvelope(res, new AppError('VALIDATION_ERROR', 'The request path has malformed percent-encoding', { issues: [{ path: 'path', message: 'Malformed percent-encoding' }] }));
     return true;
   }
+  const path = rawPath.replace(/\/{2,}/g, '/');
+  if (path !== '/api' && !path.startsWith('/api/')) return false;
+  if (!API_METHODS.has((req.method ?? '').toUpperCase())) {
+    writeEnvelope(res, new AppError('NOT_FOUND', `No route matches ${req.method} ${path}`));
+    return true;
+  }
+  const normalized = path.length > 1 ? path.replace(/\/$/, '') : path;
+  if (normalized !== rawPath) req.url = [normalized, ...rest].join('?');
+  return false;
+}
+
+function writeEnvelope(res: ServerResponse, error: AppError): void {
+  const requestId = newRequestId();
+  res.writeHead(error.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-Id': requestId });
+  res.end(JSON.stringify({ error: error.toBody(requestId) }));
 }
 
 /**

@@ -6,7 +6,7 @@ import { getEnv } from '@/server/env';
 import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
 import { startJobQueue } from '@/server/jobs/queue';
 import { log } from '@/server/log';
-import { answerClientError, rejectMalformedPath } from './node-guards';
+import { answerClientError, guardRequest } from './node-guards';
 import { newRequestId } from './respond';
 
 export type RunningServer = {
@@ -51,7 +51,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const handle = app.getRequestHandler();
 
   const server: Server = createServer((req, res) => {
-    if (rejectMalformedPath(req, res)) return;
+    if (guardRequest(req, res)) return;
     handle(req, res).catch((error) => {
       const requestId = newRequestId();
       log.error({ err: error, requestId }, 'request handler failed');
