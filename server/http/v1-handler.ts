@@ -10,6 +10,7 @@ import { consumeRateLimit } from '@/server/services/rate-limit/consume-rate-limi
 import { createContextInner, type Context } from '@/server/trpc';
 import { readJsonBody } from './read-json-body';
 import { assertStorableQuery } from './storable-json';
+import { pinBodyInputsStrict } from './strict-body-inputs';
 import { withRequestLog, type RequestLogContext } from './request-log';
 import { errorResponse, jsonResponse } from './respond';
 
@@ -24,6 +25,7 @@ const openApiHandler = createOpenApiNodeHttpHandler({
   router: appRouter,
   createContext: ({ req }: { req: any }) => req[CONTEXT] as Context,
 } as any) as unknown as (req: unknown, res: unknown) => Promise<void>;
+pinBodyInputsStrict(appRouter as any);
 
 /** The API key from `Authorization: Bearer …` or `X-API-Key`. */
 export function apiKeyFromHeaders(headers: Headers): string | null {
