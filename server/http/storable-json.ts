@@ -20,8 +20,8 @@ export function unstorableTextProblem(value: string): string | null {
 }
 
 /**
- * Checks a parsed JSON body before anything else reads it: nesting within MAX_JSON_DEPTH, and every string and
- * key storable (see unstorableTextProblem). Iterative, so a hostile body cannot exhaust the stack here.
+ * Checks a parsed JSON body before anything else reads it: nesting within MAX_JSON_DEPTH, no `__proto__` key,
+ * and every string and key storable (see unstorableTextProblem). Iterative, so a hostile body cannot exhaust the stack here.
  * Throws VALIDATION_ERROR naming the field.
  */
 export function assertStorableJson(root: unknown): void {
@@ -38,7 +38,9 @@ export function assertStorableJson(root: unknown): void {
       value.forEach((item, i) => stack.push({ value: item, path: [...path, String(i)] }));
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        const keyProblem = unstorableTextProblem(key);
+        // JSON.parse makes `__proto__` an own key, but any copy into a plain object (zod's output included)
+        // turns it into a prototype change and the data silently disappears: refuse it instead.
+        const keyProblem = key === '__proto__' ? 'The key __proto__ is not allowed' : unstorableTextProblem(key);
         if (keyProblem) throw invalidField(fieldPath([...path, key]), keyProblem);
         stack.push({ value: item, path: [...path, key] });
       }
