@@ -40,6 +40,11 @@ export const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * On SIGTERM, how long `npm start` keeps serving with /api/ready failing before it stops accepting connections:
+   * the time a load balancer needs to notice and stop routing new requests to this instance.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** A file the JSON log lines are appended to instead of stdout (read by server/log.ts at load). */
   LOG_DESTINATION: optionalString,

@@ -80,7 +80,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       if (closed) return;
       closed = true;
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // A keep-alive connection busy when close() is called turns idle once its request finishes and would then
+        // hold the shutdown for the whole keep-alive timeout: sweep idle connections until the server has closed.
+        const sweep = setInterval(() => server.closeIdleConnections(), 200);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await queue.stop();
