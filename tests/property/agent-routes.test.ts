@@ -383,17 +383,19 @@ describe('POST /api/interviews/:id/finalize', () => {
           const fields = Array.isArray(payload) ? compact(payload[0] as Record<string, unknown>) : undefined;
           const body: BodyVariant = Array.isArray(payload) ? { kind: 'json', text: jsonWithExtra(fields!, payload[1]) } : payload;
           const probe: Probe = { method: 'POST', path: `/api/interviews/${target}/finalize`, headers: headersFor(auth, target), contentType: ct, body };
+          const targetId = target === interview.id ? interview.id : foreignInterview;
+          const [prior] = await app.db.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, targetId));
           const before = await fingerprint(app.db, orgs());
           const { reply, after, unchanged } = await exercise('POST /api/interviews/:id/finalize', probe, before);
           if (reply.status >= 300) return;
           check(auth.opens(target), 'credentials that do not open this interview were accepted', probe, reply);
-          const [stored] = await app.db.select().from(interviews).where(eq(interviews.id, decodeURIComponent(target)));
+          const [stored] = await app.db.select().from(interviews).where(eq(interviews.id, targetId));
           check(stored.status === 'COMPLETED' && reply.json.status === 'COMPLETED', 'finalize did not complete the interview', probe, reply);
-          if (target !== interview.id || state === 'COMPLETED') {
+          if (prior.status === 'COMPLETED') {
             check(unchanged, 'finalizing a completed interview again changed something', probe, reply);
             return;
           }
-          check(state === 'IN_PROGRESS', `a ${state} interview was finalized`, probe, reply);
+          check(prior.status === 'IN_PROGRESS', `a ${prior.status} interview was finalized`, probe, reply);
           const reports = Number(after.reports) - Number(before.reports);
           check(reports === (reply.json.reportId ? 1 : 0), `${reports} report rows for reportId ${reply.json.reportId}`, probe, reply);
           check((reply.json.reportId === null) === (fields!.generateReport === false), 'generateReport not followed', probe, reply);
