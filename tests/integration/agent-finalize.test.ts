@@ -127,7 +127,7 @@ describe('POST /api/interviews/:id/finalize', () => {
   it('400 for unknown or invalid fields and an endedAt in the future or before the start; 413 past 256 KiB', async () => {
     const { interview } = await startedInterview();
     const cases: [unknown, string][] = [
-      [{ reason: 'done' }, '(root)'],
+      [{ reason: 'done' }, 'reason'],
       [{ endedAt: 'yesterday' }, 'endedAt'],
       [{ endedAt: '2026-01-01' }, 'endedAt'],
       [{ endedAt: new Date(Date.now() + 24 * 3600_000).toISOString() }, 'endedAt'],

@@ -137,9 +137,9 @@ describe('POST /api/interviews/:id/turns', () => {
       [{ ...valid, evaluation: { flags: 'late' } }, 'evaluation.flags'],
       [{ ...valid, evaluation: { comment: 5 } }, 'evaluation.comment'],
       [{ ...valid, evaluation: { notes: 'x'.repeat(17 * 1024) } }, 'evaluation'],
-      [{ ...valid, evaluation: { notes: 'bad \u0000' } }, 'evaluation'],
+      [{ ...valid, evaluation: { notes: 'bad \u0000' } }, 'evaluation.notes'],
       [{ ...valid, evaluation: { deep: JSON.parse('['.repeat(40) + ']'.repeat(40)) } }, 'evaluation'],
-      [{ ...valid, speaker: 'agent' }, '(root)'],
+      [{ ...valid, speaker: 'agent' }, 'speaker'],
     ];
     for (const [body, path] of cases) {
       const res = await post(interview.id, body);
