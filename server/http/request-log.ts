@@ -32,7 +32,9 @@ export async function withRequestLog(kind: RouteKind, req: Request, handle: (con
       requestId: context.requestId,
       ...(context.orgId ? { orgId: context.orgId } : {}),
     };
-    if (status >= 500) log.error(line, 'request');
+    // A 503 is the expected answer while the database is unavailable: a warning, not an error.
+    if (status === 503) log.warn(line, 'request');
+    else if (status >= 500) log.error(line, 'request');
     else log.info(line, 'request');
   }
 }
