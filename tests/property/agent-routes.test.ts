@@ -295,7 +295,8 @@ describe('PATCH /api/interviews/:id/turns/:turnNumber', () => {
     { requiredKeys: [] },
   );
   const turnNumber = fc.oneof(
-    { weight: 6, arbitrary: fc.integer({ min: 1, max: 6 }).map(String) },
+    { weight: 6, arbitrary: fc.integer({ min: 1, max: 2 }).map(String) },
+    { weight: 2, arbitrary: fc.integer({ min: 3, max: 6 }).map(String) },
     { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1.5', '10001', '01', '1e2', '0x1', ' 1', 'NaN', '99999999999999999999') },
   );
 
@@ -303,8 +304,8 @@ describe('PATCH /api/interviews/:id/turns/:turnNumber', () => {
     await fc.assert(
       fc.asyncProperty(
         authFor,
-        pathSegment(targetIds()),
-        pathSegment(turnNumber),
+        pathSegment(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool.filter((p) => p.state === 'IN_PROGRESS').map((p) => p.id)) }, { weight: 2, arbitrary: targetIds() })),
+        fc.oneof({ weight: 6, arbitrary: turnNumber }, { weight: 1, arbitrary: pathSegment(turnNumber) }),
         contentType,
         fc.oneof({ weight: 8, arbitrary: fc.tuple(patchFields, extraFields) }, { weight: 1, arbitrary: brokenBody }),
         async (auth, target, n, ct, payload) => {
@@ -324,7 +325,7 @@ describe('PATCH /api/interviews/:id/turns/:turnNumber', () => {
           if ('evaluation' in fields!) check(canonicalJson(stored.evaluation) === canonicalJson(fields!.evaluation), 'the evaluation was not stored as given', probe, reply);
         },
       ),
-      runs(),
+      runs(RUNS * 2),
     );
   }, PROPERTY_TIMEOUT);
 });
@@ -401,7 +402,7 @@ describe('POST /api/interviews/:id/finalize', () => {
           check((reply.json.reportId === null) === (fields!.generateReport === false), 'generateReport not followed', probe, reply);
         },
       ),
-      runs(),
+      runs(RUNS * 2),
     );
   }, PROPERTY_TIMEOUT);
 });
