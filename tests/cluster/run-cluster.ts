@@ -46,6 +46,8 @@ const notes: string[] = [];
 const faults: string[] = [];
 
 process.on('exit', killAllNow);
+// A stray rejection is a failure of the run, reported with the rest, not a crash that skips the cleanup.
+process.on('unhandledRejection', (reason) => violations.push(`unhandled rejection: ${(reason as Error)?.stack ?? reason}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     killAllNow();
