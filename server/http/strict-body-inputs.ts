@@ -5,34 +5,37 @@ const COERCIBLE = new Set(['number', 'boolean', 'bigint', 'date']);
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault']);
 const PINNED = Symbol.for('interview-screening.coerce-pinned');
 
-type ZodLike = { _zod?: { def?: Record<string | symbol, any> } };
+type ZodDef = Record<string | symbol, any>;
+type ZodLike = { _zod?: { def?: ZodDef } };
 
 /**
  * trpc-to-openapi sets `coerce = true` on every number, boolean, bigint and date field of a procedure's input on
  * each call, body or query. That is right for query strings (all text) and wrong for JSON bodies:
  * `"sendInvite": "false"` became `true` (an invitation sent), `null` became `false`, `"1"` a number. This pins
- * `coerce` to false on the fields of procedures that take a JSON body, so a wrong type is the 400 the contract
- * promises. The setter swallows the library's write (a plain non-writable property would throw in strict mode).
- * Query procedures keep their coercion: their fields are separate schema instances.
+ * `coerce` to its declared value on the fields of procedures that take a JSON body, so a wrong type is the 400
+ * the contract promises. The setter swallows the library's write (a non-writable property would throw in strict
+ * mode). A field schema shared with a query procedure is left alone, or its query strings would stop converting.
  */
 export function pinBodyInputsStrict(router: OpenApiRouter): void {
+  const bodyInputs: ZodLike[] = [];
+  const queryFields = new Set<ZodDef>();
   forEachOpenApiProcedure((router as any)._def.procedures, ({ meta, procedure }) => {
-    if (!BODY_METHODS.has(String(meta.openapi?.method).toUpperCase())) return;
     const { inputParser } = getInputOutputParsers(procedure);
-    pinObjectFields(inputParser as ZodLike, 0);
+    if (BODY_METHODS.has(String(meta.openapi?.method).toUpperCase())) bodyInputs.push(inputParser as ZodLike);
+    else forEachCoercibleField(inputParser as ZodLike, (def) => queryFields.add(def));
   });
+  for (const input of bodyInputs) forEachCoercibleField(input, (def) => !queryFields.has(def) && pin(def));
 }
 
-function pinObjectFields(schema: ZodLike, depth: number): void {
-  const object = unwrap(schema);
-  const def = object?._zod?.def;
+function forEachCoercibleField(schema: ZodLike, visit: (def: ZodDef) => void, depth = 0): void {
+  const def = unwrap(schema)?._zod?.def;
   if (!def || def.type !== 'object' || depth > 8) return;
   for (const field of Object.values(def.shape ?? {}) as ZodLike[]) {
     const inner = unwrap(field);
     const innerDef = inner?._zod?.def;
     if (!innerDef) continue;
-    if (COERCIBLE.has(innerDef.type)) pin(innerDef);
-    else if (innerDef.type === 'object') pinObjectFields(inner, depth + 1);
+    if (COERCIBLE.has(innerDef.type)) visit(innerDef);
+    else if (innerDef.type === 'object') forEachCoercibleField(inner!, visit, depth + 1);
   }
 }
 
@@ -42,9 +45,9 @@ function unwrap(schema: ZodLike | undefined): ZodLike | undefined {
   return current;
 }
 
-function pin(def: Record<string | symbol, any>): void {
+function pin(def: ZodDef): void {
   if (def[PINNED]) return;
-  const original = Boolean(def.coerce);
-  Object.defineProperty(def, 'coerce', { configurable: true, enumerable: true, get: () => original, set: () => {} });
+  const declared = Boolean(def.coerce);
+  Object.defineProperty(def, 'coerce', { configurable: true, enumerable: true, get: () => declared, set: () => {} });
   def[PINNED] = true;
 }
