@@ -28,11 +28,12 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse): boolean
   }
   const path = rawPath.replace(/\/{2,}/g, '/');
   if (path !== '/api' && !path.startsWith('/api/')) return false;
-  if (!API_METHODS.has((req.method ?? '').toUpperCase())) {
-    writeEnvelope(res, new AppError('NOT_FOUND', `No route matches ${req.method} ${path}`));
+  const normalized = path.length > 1 ? path.replace(/\/$/, '') : path;
+  // `/api` itself: the catch-all 404 route (app/api/[...path]) needs at least one segment after it.
+  if (!API_METHODS.has((req.method ?? '').toUpperCase()) || normalized === '/api') {
+    writeEnvelope(res, new AppError('NOT_FOUND', `No route matches ${req.method} ${normalized}`));
     return true;
   }
-  const normalized = path.length > 1 ? path.replace(/\/$/, '') : path;
   if (normalized !== rawPath) req.url = [normalized, ...rest].join('?');
   return false;
 }

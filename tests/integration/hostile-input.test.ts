@@ -113,6 +113,10 @@ describe('what Next.js or Node.js answered without the envelope', () => {
     }
   });
 
+  it('/api itself is the 404 envelope (was the HTML not-found page)', async () => {
+    for (const path of ['/api', '/api/', '/api/v1/..']) expectEnvelope(await request(app.url, path), 404, 'NOT_FOUND');
+  });
+
   it('a trailing or doubled slash under /api is served, not redirected', async () => {
     const res = await fetch(`${app.url}/api/v1//candidates/`, { headers: { authorization: `Bearer ${org.apiKey}` }, redirect: 'manual' });
     expect(res.status).toBe(200);
