@@ -369,8 +369,14 @@ function logLevels(dir: string): string {
       const count = (test: (line: string) => boolean) => lines.filter(test).length;
       const requests = count((l) => l.includes('"msg":"request"'));
       const warn = count((l) => l.includes('"level":40'));
-      const errors = count((l) => l.includes('"level":50') || l.includes('"level":60'));
-      return `${file.replace(/\.log$/, '')}: ${requests} request lines, ${warn} warn, ${errors} error`;
+      const errorLines = lines.filter((l) => l.includes('"level":50') || l.includes('"level":60'));
+      const kinds = new Map<string, number>();
+      for (const line of errorLines) {
+        const msg = /"msg":"([^"]*)"/.exec(line)?.[1] ?? 'unparsed';
+        kinds.set(msg, (kinds.get(msg) ?? 0) + 1);
+      }
+      const which = [...kinds].map(([msg, n]) => `${msg}×${n}`).join(', ');
+      return `${file.replace(/\.log$/, '')}: ${requests} request lines, ${warn} warn, ${errorLines.length} error${which ? ` (${which})` : ''}`;
     })
     .join('; ');
 }
