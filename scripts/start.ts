@@ -1,3 +1,4 @@
+import { getEnv } from '@/server/env';
 import { markShuttingDown } from '@/server/http/shutdown-state';
 import { startServer } from '@/server/http/start-server';
 import { log } from '@/server/log';
@@ -6,9 +7,14 @@ import { log } from '@/server/log';
 const server = await startServer({ dev: false });
 log.info({ url: server.url, pid: process.pid }, 'server listening');
 
+/** Beyond the drain, the time in-flight requests and the current job get to finish. */
+const FINISH_TIMEOUT_MS = 25_000;
+
 /**
- * Graceful shutdown: readiness fails first, the listener stops taking connections, in-flight requests finish,
- * the job worker finishes its current job, then the database closes. A second signal exits at once.
+ * Graceful shutdown: readiness fails first and the instance keeps serving for SHUTDOWN_DRAIN_SECONDS, so the load
+ * balancer stops sending it new requests before it stops listening (closing at once refuses the connections the
+ * balancer still sends meanwhile). Then the listener closes, in-flight requests finish, the job worker finishes
+ * its current job, and the database closes. A second signal exits at once.
  */
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -16,18 +22,22 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) process.exit(1);
     stopping = true;
     markShuttingDown();
-    log.info({ signal }, 'shutting down');
+    const drainMs = getEnv().SHUTDOWN_DRAIN_SECONDS * 1000;
+    log.info({ signal, drainSeconds: drainMs / 1000 }, 'shutting down: readiness fails, draining');
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 25_000);
+    }, drainMs + FINISH_TIMEOUT_MS);
     force.unref();
-    server
-      .close()
-      .then(() => process.exit(0))
-      .catch((error) => {
-        log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
+    setTimeout(() => {
+      log.info('no longer accepting connections; finishing in-flight requests');
+      server
+        .close()
+        .then(() => process.exit(0))
+        .catch((error) => {
+          log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        });
+    }, drainMs);
   });
 }

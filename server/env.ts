@@ -63,7 +63,14 @@ export const EnvSchema = z.object({
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(8),
   /** Pause of the built-in demo agent after each turn (used when AGENT_DISPATCH_URL is not set). */
   DEMO_AGENT_TURN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  /**
+   * On SIGTERM, how long `npm start` keeps serving with /api/ready failing before it stops accepting connections:
+   * the time a load balancer needs to notice and stop routing new requests to this instance.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** A file the JSON log lines are appended to instead of stdout (read by server/log.ts at load). */
+  LOG_DESTINATION: optionalString,
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };

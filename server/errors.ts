@@ -134,6 +134,11 @@ const CONNECTION_ERROR_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
+  // The database host briefly unresolvable or unroutable (DNS during a failover, a network blip).
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   'CONNECT_TIMEOUT',
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
@@ -142,8 +147,11 @@ const CONNECTION_ERROR_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '08000',
+  '08001', // sqlclient_unable_to_establish_sqlconnection
   '08003',
+  '08004', // sqlserver_rejected_establishment_of_sqlconnection
   '08006',
+  '53300', // too_many_connections: the server is at its limit, a retry later succeeds
 ]);
 
 /** The database is down or restarting: a retryable 503, never a 500 or a "not found". */

@@ -4,7 +4,8 @@ import { assertGrantCovers, authenticateAgentRequest, type AgentGrant } from '@/
 import { AppError } from '@/server/errors';
 import { unsafeGetInterviewOrg } from '@/server/services/interviews/unsafe-get-interview-org';
 import { readJsonBody } from './read-json-body';
-import { errorResponse, jsonResponse, newRequestId } from './respond';
+import { withRequestLog } from './request-log';
+import { errorResponse, jsonResponse } from './respond';
 
 /** What a route's `run` receives: the interview's organization, learnt from the interview, scopes everything after. */
 export type AgentCall<TBody> = {
@@ -32,21 +33,24 @@ export type AgentRouteDefinition<TBody> = {
  * then the route's service call. Every error leaves through errorResponse; every response has X-Request-Id.
  */
 export function agentRoute<TBody = undefined, P extends { id: string } = { id: string }>(definition: AgentRouteDefinition<TBody>) {
-  return async function handleAgentRequest(req: Request, context: RouteContext<P>): Promise<Response> {
-    const requestId = newRequestId();
-    try {
-      const grant = await authenticateAgentRequest(req.headers);
-      const params = (await context.params) as unknown as Record<string, string>;
-      const interviewId = params.id;
-      assertGrantCovers(grant, interviewId);
-      const body = definition.body ? await readBody(req, definition.body) : (undefined as TBody);
-      const db = getDb();
-      const { orgId } = await unsafeGetInterviewOrg(db, interviewId);
-      const result = await definition.run({ db, orgId, interviewId, params, body, grant });
-      return jsonResponse(result.status, result.body, { 'X-Request-Id': requestId });
-    } catch (error) {
-      return errorResponse(error, requestId);
-    }
+  return function handleAgentRequest(req: Request, context: RouteContext<P>): Promise<Response> {
+    return withRequestLog('internal', req, async (logged) => {
+      const { requestId } = logged;
+      try {
+        const grant = await authenticateAgentRequest(req.headers);
+        const params = (await context.params) as unknown as Record<string, string>;
+        const interviewId = params.id;
+        assertGrantCovers(grant, interviewId);
+        const body = definition.body ? await readBody(req, definition.body) : (undefined as TBody);
+        const db = getDb();
+        const { orgId } = await unsafeGetInterviewOrg(db, interviewId);
+        logged.orgId = orgId;
+        const result = await definition.run({ db, orgId, interviewId, params, body, grant });
+        return jsonResponse(result.status, result.body, { 'X-Request-Id': requestId });
+      } catch (error) {
+        return errorResponse(error, requestId);
+      }
+    });
   };
 }
 

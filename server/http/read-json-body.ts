@@ -1,10 +1,12 @@
 import { AppError } from '@/server/errors';
+import { assertStorableJson } from './storable-json';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Reads a JSON request body within `maxBytes`: 415 for another content type, 413 past the limit (checked while
- * streaming, so a lying Content-Length cannot make us buffer more), 400 for malformed JSON.
+ * streaming, so a lying Content-Length cannot make us buffer more), 400 for malformed JSON, for nesting deeper
+ * than any body needs and for text PostgreSQL cannot store as given (NUL, unpaired surrogates).
  * An empty body reads as undefined.
  */
 export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
@@ -18,14 +20,17 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readTextWithin(req, maxBytes);
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     // The parser's message says where the JSON breaks ("… at position 25"); it holds nothing but the client's text.
     throw new AppError('VALIDATION_ERROR', 'Malformed JSON body', {
       issues: [{ path: '(body)', message: error instanceof SyntaxError ? error.message : 'Must be valid JSON' }],
     });
   }
+  assertStorableJson(value);
+  return value;
 }
 
 function tooLarge(maxBytes: number): AppError {

@@ -22,5 +22,8 @@ export function errorResponse(error: unknown, requestId: string, headers: Header
   const h = new Headers(headers);
   h.set('X-Request-Id', requestId);
   if (appError.appCode === 'SERVICE_UNAVAILABLE') h.set('Retry-After', '2');
+  // The rest of an oversized body was never read: the connection cannot carry another request, so close it
+  // rather than leave the client's next request waiting behind the unread bytes.
+  if (appError.appCode === 'PAYLOAD_TOO_LARGE') h.set('Connection', 'close');
   return jsonResponse(appError.status, { error: appError.toBody(requestId) }, h);
 }

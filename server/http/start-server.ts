@@ -8,6 +8,7 @@ import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
 import { startJobQueue } from '@/server/jobs/queue';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
+import { answerClientError, guardRequest } from './node-guards';
 import { newRequestId } from './respond';
 import { createV1FastPath } from './v1-fast-path';
 
@@ -57,26 +58,22 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       res.end();
       return;
     }
-    // Next.js answers a path that does not percent-decode to UTF-8 with a bare 500; it is the client's error.
-    if (!decodablePath(req.url ?? '/')) {
-      const requestId = newRequestId();
-      res.statusCode = 400;
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.setHeader('X-Request-Id', requestId);
-      res.end(JSON.stringify({ error: new AppError('VALIDATION_ERROR', 'The URL path is not valid percent-encoded UTF-8').toBody(requestId) }));
-      return;
-    }
+    // Paths, methods and headers that Next.js would answer without the envelope (see node-guards.ts).
+    if (guardRequest(req, res)) return;
     if (v1FastPath?.(req, res)) return;
     handle(req, res).catch((error) => {
-      log.error({ err: error }, 'request handler failed');
+      const requestId = newRequestId();
+      log.error({ err: error, requestId }, 'request handler failed');
       if (!res.headersSent) {
         res.statusCode = 500;
-        res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error' } }));
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('X-Request-Id', requestId);
+        res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error', requestId } }));
       }
     });
   });
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? env.PORT, hostname, () => resolve());
@@ -97,7 +94,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       if (closed) return;
       closed = true;
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // A keep-alive connection busy when close() is called turns idle once its request finishes and would then
+        // hold the shutdown for the whole keep-alive timeout: sweep idle connections until the server has closed.
+        const sweep = setInterval(() => server.closeIdleConnections(), 200);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await queue.stop();
@@ -106,13 +109,4 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       if (!options.database) await database.close();
     },
   };
-}
-
-function decodablePath(url: string): boolean {
-  try {
-    decodeURIComponent(url.split('?')[0]);
-    return true;
-  } catch {
-    return false;
-  }
 }

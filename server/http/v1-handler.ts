@@ -8,7 +8,9 @@ import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } fr
 import { createCallerFactory, createContextInner, type Context } from '@/server/trpc';
 import { authenticateV1Request } from './authenticate-v1-request';
 import { readJsonBody } from './read-json-body';
-import { errorResponse, jsonResponse, newRequestId } from './respond';
+import { assertStorableQuery } from './storable-json';
+import { withRequestLog, type RequestLogContext } from './request-log';
+import { errorResponse, jsonResponse } from './respond';
 
 export { apiKeyFromHeaders } from './authenticate-v1-request';
 
@@ -39,16 +41,23 @@ const createCaller = createCallerFactory(appRouter);
  * REST v1: authenticate the key, count it against its rate limit, read the body, honour Idempotency-Key, then
  * run the tRPC procedure that the path maps to and shape any error into the contract's envelope.
  */
-export async function handleV1Request(req: Request): Promise<Response> {
-  const requestId = newRequestId();
+export function handleV1Request(req: Request): Promise<Response> {
+  return withRequestLog('v1', req, (logged) => answerV1Request(req, logged));
+}
+
+async function answerV1Request(req: Request, logged: RequestLogContext): Promise<Response> {
+  const { requestId } = logged;
   const headers = new Headers({ 'X-Request-Id': requestId });
   const db = getDb();
   let idempotency: { apiKeyId: string; key: string } | undefined;
   try {
     const principal = await authenticateV1Request(db, req, headers);
+    logged.orgId = principal.orgId;
 
     const method = req.method.toUpperCase();
     const url = new URL(req.url);
+    assertStorableQuery(url.searchParams);
+    assertNoPrototypeKeys(url.searchParams);
     const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
     const body = hasBody ? await readJsonBody(req) : undefined;
 
@@ -72,6 +81,8 @@ export async function handleV1Request(req: Request): Promise<Response> {
 
     const ctx = createContextInner({ db, requestId, principal });
     const result = await runProcedure(req, url, body, ctx);
+    // A database outage inside the procedure comes back as a 503 body: tell the client when to retry, as errorResponse does.
+    if (result.status === 503) headers.set('Retry-After', '2');
     if (idempotency) {
       if (result.status >= 500) await releaseIdempotencyKey(db, idempotency);
       else await completeIdempotencyKey(db, { ...idempotency, status: result.status, body: result.body });
@@ -108,14 +119,8 @@ async function runProcedure(req: Request, url: URL, body: unknown, ctx: Context)
     } else {
       fields = queryInput(url.searchParams, match.route.inputShape);
     }
-    // Merging the fields into an object would drop a `__proto__` key silently; no input has such a field.
-    if (fields && Object.prototype.hasOwnProperty.call(fields, '__proto__')) throw invalidField('__proto__', 'Unknown field');
-    const nulAt = nulPath(fields, []);
-    if (nulAt !== null) {
-      // PostgreSQL text cannot hold U+0000: refused here as the client's error, not left to fail as a 500.
-      throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: nulAt, message: 'Must not contain the NUL character (U+0000)' }] });
-    }
-    // Path parameters are left out of that check: an id of the wrong shape is simply not found.
+    // Bodies and query strings were checked for what PostgreSQL cannot store (storable-json.ts) before this;
+    // path parameters are not: an id of the wrong shape is simply not found.
     const input = { ...fields, ...match.params };
     const procedure = match.route.procedurePath.split('.').reduce((node: any, key) => node[key], createCaller(ctx));
     const output = await procedure(input);
@@ -149,35 +154,6 @@ function queryInput(params: URLSearchParams, shape: Record<string, unknown> | un
   return input;
 }
 
-const MAX_DEPTH = 32;
-
-/**
- * The dotted path of the first string (value or key) holding U+0000, or null. Iterative, and a body nested
- * deeper than any input allows is refused, so no recursion (here or in validation) runs out of stack.
- */
-function nulPath(value: unknown, at: string[]): string | null {
-  const stack: { value: unknown; at: string[] }[] = [{ value, at }];
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    if (typeof item.value === 'string') {
-      if (item.value.includes('\u0000')) return item.at.join('.');
-      continue;
-    }
-    if (item.value === null || typeof item.value !== 'object') continue;
-    if (item.at.length >= MAX_DEPTH) {
-      throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: item.at.join('.'), message: `Must not nest deeper than ${MAX_DEPTH} levels` }] });
-    }
-    const entries = Object.entries(item.value);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, inner] = entries[i];
-      const here = [...item.at, key];
-      if (key.includes('\u0000')) return here.join('.');
-      stack.push({ value: inner, at: here });
-    }
-  }
-  return null;
-}
-
 function decodePathSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -193,6 +169,17 @@ function baseKind(schema: unknown): string | undefined {
     def = (def.innerType as { _zod?: { def?: { type: string; innerType?: unknown } } })?._zod?.def;
   }
   return def?.type;
+}
+
+/**
+ * trpc-to-openapi gathers query parameters into a plain object by `obj[key] ??= []`-style code: a parameter named
+ * like an Object.prototype member (`toString`, `constructor`, `__proto__`) makes it throw (a 500). No operation
+ * has such a parameter, so it is what strict inputs say of any other stray parameter: an unknown field.
+ */
+function assertNoPrototypeKeys(params: URLSearchParams): void {
+  for (const key of params.keys()) {
+    if (key === '__proto__' || key in Object.prototype) throw invalidField(key, 'Unknown field');
+  }
 }
 
 function withRequestId(body: unknown, requestId: string): unknown {

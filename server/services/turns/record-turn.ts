@@ -84,9 +84,8 @@ async function sameTurnOrConflict(tx: DbExecutor, orgId: string, stored: TurnRow
     if (!cleared) differs.push('isPendingQuestion');
   }
   if (differs.length > 0) {
-    throw new AppError('CONFLICT', `Turn ${stored.turnNumber} was already recorded with other ${differs.join(', ')}`, {
-      issues: differs.map((path) => ({ path, message: 'Differs from the recorded turn' })),
-    });
+    // The message names the differing fields: the contract keeps `issues` for validation errors only.
+    throw new AppError('CONFLICT', `Turn ${stored.turnNumber} was already recorded with other ${differs.join(', ')}`);
   }
   return toTurnDto(stored);
 }

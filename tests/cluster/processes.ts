@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The cluster's child processes. Each runs in its own process group (tsx starts node as a child of its own), so
+ * a SIGKILL reaches the whole instance and nothing outlives the run.
+ */
+
+const TSX = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
+
+export type ManagedProcess = {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+  exited: Promise<number | null>;
+  /** Set when the runner stopped or killed it on purpose. */
+  expectedExit: boolean;
+};
+
+const running = new Set<ManagedProcess>();
+const allStarted = new Set<ManagedProcess>();
+
+export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, logDir: string): ManagedProcess {
+  const logFile = path.join(logDir, `${name}.log`);
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(TSX, [script], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  const managed: ManagedProcess = {
+    name,
+    child,
+    logFile,
+    expectedExit: false,
+    exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null)))),
+  };
+  running.add(managed);
+  allStarted.add(managed);
+  void managed.exited.then(() => running.delete(managed));
+  return managed;
+}
+
+export function signalProcess(managed: ManagedProcess, signal: NodeJS.Signals): void {
+  if (managed.child.pid === undefined) return;
+  try {
+    process.kill(-managed.child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** SIGTERM every process, then SIGKILL what is still there after the grace period. */
+export async function stopAll(graceMs = 15_000): Promise<void> {
+  const all = [...running];
+  for (const managed of all) {
+    managed.expectedExit = true;
+    signalProcess(managed, 'SIGTERM');
+  }
+  const timeout = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+  await Promise.race([Promise.all(all.map((m) => m.exited)), timeout]);
+  killAllNow();
+}
+
+/** Synchronous, for process exit handlers. */
+export function killAllNow(): void {
+  for (const managed of running) signalProcess(managed, 'SIGKILL');
+}
+
+/** Processes that died without the runner asking them to. */
+export function unexpectedExits(): ManagedProcess[] {
+  return [...allStarted].filter((m) => !m.expectedExit && (m.child.exitCode !== null || m.child.signalCode !== null));
+}
+
+export function logTail(managed: ManagedProcess, lines = 30): string {
+  try {
+    return readFileSync(managed.logFile, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** Polls /api/ready until 200; fails early if the process exits. */
+export async function waitReady(baseUrl: string, managed: ManagedProcess, timeoutMs = 120_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (managed.child.exitCode !== null) throw new Error(`${managed.name} exited with ${managed.child.exitCode} before it was ready:\n${logTail(managed)}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`, { signal: AbortSignal.timeout(5_000) });
+      if (res.status === 200) return Date.now() - started;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${managed.name} not ready after ${timeoutMs / 1000} s:\n${logTail(managed)}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}

@@ -1,0 +1,413 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { openDatabase, type DatabaseHandle } from '@/db/client';
+import { organizations } from '@/db/schema';
+import { conductInterview, type ConductInterviewResult } from '@/server/agent/simulated-agent';
+import { SCOPES } from '@/server/auth/scopes';
+import { mintMediaToken } from '@/server/auth/media-token';
+import { resetEnvCache } from '@/server/env';
+import { newId } from '@/server/ids';
+import { jobHandlers } from '@/server/jobs/handlers';
+import { QUEUES } from '@/server/jobs/queue';
+import { createApiKey } from '@/server/services/api-keys/create-api-key';
+import { makeCampaign, makeCandidate, makeConfig, makeJob, makeStage } from '../support/factories';
+import { withDatabaseName } from '../support/test-database';
+import { checkServerError, countStatus, createBalancedFetch, isTimeout, newTrafficStats, sleep, statusSummary, type TrafficStats } from './balanced-fetch';
+import { canControlLocalPostgres, ensurePostgresRunning, restartPostgres, waitForPostgres } from './postgres-control';
+import { killAllNow, logTail, signalProcess, startProcess, stopAll, unexpectedExits, waitReady, type ManagedProcess } from './processes';
+import { checkTurns, countAllJobs, countJobs, countMailboxMessages, recordSentTurn, tableExists, type SentTurns } from './verify';
+
+/**
+ * npm run test:cluster — the service as it runs in production, scaled out on one PostgreSQL: two web instances
+ * (RUN_WORKER=false) and one worker process. Twenty interviews are created through REST v1 on alternating
+ * instances and conducted by twenty simulated voice agents at once, while one instance is SIGKILLed and
+ * restarted and PostgreSQL itself restarts. Then the database must show every turn exactly once as sent, one
+ * report per finalized interview, every invitation once, and the shared rate limit must hold across instances.
+ * Exits non-zero on any violation; always leaves PostgreSQL running and no child process behind.
+ */
+
+const INTERVIEWS = 20;
+const QUESTIONS = 10;
+const RATE_LIMIT = 10;
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const say = (line: string) => console.log(`cluster [${elapsed()}] ${line}`);
+
+const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const databaseName = `iss_cluster_${randomBytes(5).toString('hex')}`;
+const databaseUrl = withDatabaseName(serverUrl, databaseName);
+const logDir = mkdtempSync(path.join(tmpdir(), 'iss-cluster-'));
+const violations: string[] = [];
+const notes: string[] = [];
+const faults: string[] = [];
+
+process.on('exit', killAllNow);
+// A stray rejection is a failure of the run, reported with the rest, not a crash that skips the cleanup.
+process.on('unhandledRejection', (reason) => violations.push(`unhandled rejection: ${(reason as Error)?.stack ?? reason}`));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAllNow();
+    void ensurePostgresRunning()
+      .catch(() => {})
+      .finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<void> {
+  if (!canControlLocalPostgres(serverUrl)) throw new Error(`The cluster run restarts PostgreSQL: ${serverUrl} must be this machine's server`);
+  await ensurePostgresRunning();
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${databaseName}"`);
+  say(`database ${databaseName}; logs in ${logDir}`);
+  let database: DatabaseHandle | undefined;
+  try {
+    if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
+      say('no production build: running next build');
+      execFileSync(path.join(process.cwd(), 'node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit' });
+    }
+    database = await runCluster();
+  } finally {
+    await stopAll();
+    await database?.close().catch(() => {});
+    await ensurePostgresRunning();
+    await waitForPostgres(serverUrl).catch(() => {});
+    await admin.unsafe(`drop database if exists "${databaseName}" with (force)`).catch((error) => violations.push(`could not drop ${databaseName}: ${error.message}`));
+    await admin.end({ timeout: 5 });
+  }
+}
+
+async function runCluster(): Promise<DatabaseHandle> {
+  const ports = await Promise.all([freePort(), freePort()]);
+  const urls = ports.map((p) => `http://127.0.0.1:${p}`);
+  const agentSecret = randomBytes(24).toString('hex');
+  const mediaSecret = randomBytes(32).toString('hex');
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    AGENT_SECRET: agentSecret,
+    MEDIA_TOKEN_SECRET: mediaSecret,
+    APP_URL: urls[0],
+    LOG_LEVEL: 'info',
+    SHUTDOWN_DRAIN_SECONDS: '0',
+    JOB_POLL_INTERVAL_SECONDS: '0.5',
+  };
+  delete common.LOG_DESTINATION;
+  delete common.PGLITE_DIR;
+  const appEnv = (i: number): NodeJS.ProcessEnv => ({ ...common, PORT: String(ports[i]), RUN_WORKER: 'false' });
+
+  // Three processes start at once and migrate the same fresh database: the advisory lock serialises them.
+  const apps: ManagedProcess[] = [startProcess('app-1', 'scripts/start.ts', appEnv(0), logDir), startProcess('app-2', 'scripts/start.ts', appEnv(1), logDir)];
+  const worker = startProcess('worker', 'scripts/worker.ts', common, logDir);
+  const readyMs = await Promise.all(apps.map((app, i) => waitReady(urls[i], app)));
+  say(`app-1 and app-2 ready (${readyMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}), worker pid ${worker.child.pid}`);
+
+  // The organization and its hiring setup, written directly on the database.
+  process.env.MEDIA_TOKEN_SECRET = mediaSecret;
+  resetEnvCache();
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  const db = database.db;
+  const orgId = newId('organization');
+  await db.insert(organizations).values({ id: orgId, name: 'Cluster run' });
+  const key = await createApiKey(db, { orgId, scopes: [...SCOPES], rateLimitPerMinute: 1_000_000, name: 'cluster' });
+  const job = await makeJob(db, orgId, 'Site reliability engineer');
+  const campaign = await makeCampaign(db, orgId, job.id, 'Cluster campaign');
+  const stage = await makeStage(db, orgId, campaign.id, { generateReport: true });
+  const config = await makeConfig(db, orgId, {
+    questions: Array.from({ length: QUESTIONS }, (_, i) => ({ id: `q${i + 1}`, text: `Question ${i + 1}?`, criterion: i % 2 ? 'technical' : 'communication' })),
+  });
+  const candidateRows = await Promise.all(
+    Array.from({ length: INTERVIEWS }, (_, i) => makeCandidate(db, orgId, { email: `cluster.${i}.${randomBytes(3).toString('hex')}@example.com`, firstName: `Agent${i}` })),
+  );
+
+  // Twenty interviews through REST v1, alternating instances; Idempotency-Key makes the client's retries safe.
+  const traffic = newTrafficStats();
+  let faultsPending = true;
+  const createFetch = createBalancedFetch({ instances: () => urls, stats: traffic, thinkTimeMs: () => 0 });
+  const interviewIds: string[] = [];
+  for (const [i, candidate] of candidateRows.entries()) {
+    const res = await createFetch(`http://cluster/api/v1/interviews`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json', 'idempotency-key': `cluster-create-${i}` },
+      body: JSON.stringify({ candidateId: candidate.id, jobId: job.id, campaignId: campaign.id, stageId: stage.id, configId: config.id }),
+    });
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`creating interview ${i}: ${res.status} ${JSON.stringify(body)}`);
+    interviewIds.push(body.id);
+  }
+  say(`${interviewIds.length} interviews created through v1 on alternating instances`);
+
+  // Twenty agents at once, half with the agent secret and half with a media token, spread over both instances.
+  const sent: SentTurns = new Map();
+  const agentFetch = createBalancedFetch({
+    instances: () => urls,
+    stats: traffic,
+    thinkTimeMs: () => (faultsPending ? 500 + Math.random() * 900 : 10),
+    onSuccess: (method, p, body) => recordSentTurn(sent, method, p, body),
+  });
+  const agents = interviewIds.map(async (interviewId, i): Promise<ConductInterviewResult | Error> => {
+    await sleep(i * 150);
+    const auth = i % 2 === 0 ? { agentSecret } : { mediaToken: (await mintMediaToken(interviewId)).token };
+    return conductInterview({ baseUrl: 'http://cluster', interviewId, auth, fetch: agentFetch }).catch((error: Error) => error);
+  });
+
+  // A prober hits both instances without retrying, so what a client sees during the faults is on record.
+  const probe = { stats: newTrafficStats(), duringRestart: newTrafficStats(), restarting: false, running: true };
+  const prober = (async () => {
+    while (probe.running) {
+      await Promise.all(
+        urls.flatMap((base) => [
+          probeOnce(probe, `${base}/api/v1/interviews?pageSize=1`, { authorization: `Bearer ${key.key}` }),
+          probeOnce(probe, `${base}/api/interviews/${interviewIds[0]}/history`, { 'x-agent-secret': agentSecret }),
+        ]),
+      );
+      await sleep(150);
+    }
+  })();
+
+  const faultRun = (async () => {
+    await sleep(3_000);
+    const victim = apps[1];
+    victim.expectedExit = true;
+    signalProcess(victim, 'SIGKILL');
+    await victim.exited;
+    faults.push(`SIGKILL app-2 at ${elapsed()}`);
+    say('app-2 killed (SIGKILL); agents fail over to app-1');
+    const restarted = startProcess('app-2-restarted', 'scripts/start.ts', appEnv(1), logDir);
+    apps[1] = restarted;
+    const ms = await waitReady(urls[1], restarted);
+    faults.push(`app-2 restarted, ready again after ${(ms / 1000).toFixed(1)} s`);
+    say(`app-2 restarted and ready (${(ms / 1000).toFixed(1)} s)`);
+    await sleep(1_000);
+    probe.restarting = true;
+    const restartStarted = Date.now();
+    say('restarting PostgreSQL');
+    await restartPostgres();
+    const back = await waitForPostgres(serverUrl);
+    faults.push(`PostgreSQL restarted at ${elapsed()} (down ${((Date.now() - restartStarted) / 1000).toFixed(1)} s incl. ${(back / 1000).toFixed(1)} s until it answered)`);
+    say('PostgreSQL is back');
+    await sleep(3_000);
+    probe.restarting = false;
+    faultsPending = false;
+  })().catch((error: Error) => {
+    faultsPending = false;
+    probe.restarting = false;
+    violations.push(`fault injection failed: ${error.message}`);
+  });
+
+  const results = await Promise.all(agents);
+  await faultRun;
+  probe.running = false;
+  await prober;
+  const failedAgents = results.filter((r): r is Error => r instanceof Error);
+  for (const error of failedAgents) violations.push(`an agent failed: ${error.message}`);
+  say(`${results.length - failedAgents.length}/${results.length} agents finished their interview`);
+  violations.push(...traffic.violations, ...probe.stats.violations);
+
+  // What the database says.
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  try {
+    const turns = await checkTurns(sql, orgId, sent, interviewIds);
+    violations.push(...turns.violations);
+    const statuses = await sql<{ status: string; n: number }[]>`select status, count(*)::int as n from interviews where org_id = ${orgId} group by status`;
+    const completed = statuses.find((s) => s.status === 'COMPLETED')?.n ?? 0;
+    if (completed !== INTERVIEWS) violations.push(`${completed}/${INTERVIEWS} interviews COMPLETED (${JSON.stringify(statuses)})`);
+
+    const reports = await checkReports(sql, db, orgId, interviewIds);
+    const invitations = await checkInvitations(sql, db, interviewIds, candidateRows.map((c) => c.email));
+    const rate = await checkRateLimit(db, orgId, urls);
+
+    for (const exited of unexpectedExits()) violations.push(`${exited.name} exited unexpectedly:\n${logTail(exited, 15)}`);
+
+    const sentTurns = [...sent.values()].reduce((n, t) => n + t.size, 0);
+    console.log('');
+    console.log(`cluster: processes        2 web instances (RUN_WORKER=false) + 1 worker on one PostgreSQL database`);
+    console.log(`cluster: interviews       ${interviewIds.length} created through REST v1 on alternating instances`);
+    console.log(`cluster: agents           ${results.length - failedAgents.length}/${results.length} completed (${QUESTIONS} questions each, secret and media-token auth)`);
+    console.log(`cluster: client requests  ${traffic.sent} sent, ${traffic.retries} retried on the other instance, ${traffic.connectionErrors} connection errors, ${traffic.unavailable} × 503 envelope; statuses ${statusSummary(traffic)}`);
+    console.log(`cluster: faults           ${faults.join('; ') || 'none'}`);
+    console.log(
+      `cluster: prober           ${probe.stats.sent} single-attempt requests (${statusSummary(probe.stats)}; ${probe.stats.connectionErrors} connection errors); during the PostgreSQL restart: ${probe.duringRestart.sent} requests, ${statusSummary(probe.duringRestart) || 'no answers'}, ${probe.duringRestart.connectionErrors} connection errors, ${probe.duringRestart.violations.length} 500s/hangs`,
+    );
+    console.log(`cluster: turns            ${turns.checked} stored, ${sentTurns} sent; each stored exactly once and as last sent`);
+    console.log(`cluster: reports          ${reports}`);
+    console.log(`cluster: invitations      ${invitations}`);
+    console.log(`cluster: rate limit       ${rate}`);
+    console.log(`cluster: process logs     ${logLevels(logDir)}`);
+    for (const note of notes) console.log(`cluster: note             ${note}`);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  return database;
+}
+
+async function probeOnce(probe: { stats: TrafficStats; duringRestart: TrafficStats; restarting: boolean }, url: string, headers: Record<string, string>): Promise<void> {
+  const targets = probe.restarting ? [probe.stats, probe.duringRestart] : [probe.stats];
+  for (const t of targets) t.sent++;
+  try {
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(20_000) });
+    const text = await res.text();
+    for (const t of targets) {
+      countStatus(t, res.status);
+      checkServerError(t, `probe ${url}`, res.status, res.headers, text);
+    }
+  } catch (error) {
+    for (const t of targets) {
+      if (isTimeout(error)) t.violations.push(`probe ${url}: no answer within 20 s`);
+      else t.connectionErrors++;
+    }
+  }
+}
+
+/** One report per finalized interview; READY when this branch generates them, else PENDING with one queued job. */
+async function checkReports(sql: postgres.Sql, db: DatabaseHandle['db'], orgId: string, interviewIds: string[]): Promise<string> {
+  const generates = QUEUES.generateReport in jobHandlers(db);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const rows = await sql<{ id: string; interview_id: string; status: string }[]>`select id, interview_id, status from reports where org_id = ${orgId}`;
+    const perInterview = new Map<string, number>();
+    for (const r of rows) perInterview.set(r.interview_id, (perInterview.get(r.interview_id) ?? 0) + 1);
+    const problems = interviewIds.filter((id) => perInterview.get(id) !== 1).map((id) => `${id}: ${perInterview.get(id) ?? 0} reports`);
+    if (problems.length > 0) {
+      violations.push(...problems);
+      return `${rows.length} report rows for ${interviewIds.length} interviews: VIOLATION`;
+    }
+    if (!generates) {
+      for (const r of rows) {
+        if (r.status !== 'PENDING') violations.push(`report ${r.id} is ${r.status} although this branch has no generate-report handler`);
+        const jobs = await countJobs(sql, QUEUES.generateReport, r.id);
+        if (jobs !== 1) violations.push(`report ${r.id}: ${jobs} generate-report jobs`);
+      }
+      notes.push('generate-report has no handler in this branch: checked one PENDING report and exactly one queued job per interview instead of READY');
+      return `${rows.length} reports, exactly one per interview, each PENDING with exactly one generate-report job (no handler in this branch)`;
+    }
+    const failed = rows.filter((r) => r.status === 'FAILED');
+    if (failed.length > 0) {
+      violations.push(...failed.map((r) => `report ${r.id} FAILED`));
+      return `${rows.length} reports, ${failed.length} FAILED: VIOLATION`;
+    }
+    const ready = rows.filter((r) => r.status === 'READY').length;
+    if (ready === rows.length) return `${rows.length} reports, exactly one per interview, all READY (generated by the worker)`;
+    if (Date.now() > deadline) {
+      violations.push(`${rows.length - ready} reports still PENDING after 120 s`);
+      return `${ready}/${rows.length} READY: VIOLATION`;
+    }
+    await sleep(1_000);
+  }
+}
+
+/**
+ * Every invitation sent exactly once, when this branch has the invitations feature: one invitation-email job per
+ * interview when jobs are queued, and one message per candidate once a `mailbox_messages` table exists.
+ */
+async function checkInvitations(sql: postgres.Sql, db: DatabaseHandle['db'], interviewIds: string[], emails: string[]): Promise<string> {
+  const queued = await countAllJobs(sql, QUEUES.invitationEmail);
+  const hasMailbox = await tableExists(sql, 'mailbox_messages');
+  if (queued === 0 && !hasMailbox) {
+    notes.push('no invitation-email job was queued and there is no mailbox_messages table: the invitations feature is not in this branch, so the email check was skipped');
+    return 'SKIPPED (no invitation-email job queued and no mailbox_messages table in this branch)';
+  }
+  const parts: string[] = [];
+  if (queued > 0) {
+    for (const id of interviewIds) {
+      const jobs = await countJobs(sql, QUEUES.invitationEmail, id);
+      if (jobs !== 1) violations.push(`interview ${id}: ${jobs} invitation-email jobs`);
+    }
+    parts.push(`${queued} invitation-email jobs, one per interview`);
+  }
+  if (!hasMailbox) {
+    notes.push('invitation-email jobs are queued but there is no mailbox_messages table in this branch: delivery was not checked');
+    return `${parts.join('; ')} (delivery not checked: no mailbox_messages table)`;
+  }
+  if (!(QUEUES.invitationEmail in jobHandlers(db))) notes.push('mailbox_messages exists but invitation-email has no job handler: waiting for messages written another way');
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const counts = await Promise.all(emails.map((e) => countMailboxMessages(sql, e)));
+    const duplicates = counts.filter((n) => n > 1).length;
+    const missing = counts.filter((n) => n === 0).length;
+    if (duplicates > 0) {
+      violations.push(`${duplicates} candidates received more than one invitation`);
+      return `${counts.reduce((a, b) => a + b, 0)} emails for ${emails.length} candidates: VIOLATION`;
+    }
+    if (missing === 0) return [...parts, `${emails.length} emails in the mailbox, exactly one per candidate`].join('; ');
+    if (Date.now() > deadline) {
+      violations.push(`${missing} of ${emails.length} invitations not in the mailbox after 90 s`);
+      return `${emails.length - missing}/${emails.length} delivered: VIOLATION`;
+    }
+    await sleep(1_000);
+  }
+}
+
+/** N+1 concurrent requests over both instances on a key limited to N per minute: exactly N pass. */
+async function checkRateLimit(db: DatabaseHandle['db'], orgId: string, urls: string[]): Promise<string> {
+  const key = await createApiKey(db, { orgId, scopes: ['candidates:read'], rateLimitPerMinute: RATE_LIMIT, name: 'burst' });
+  // The burst must fall inside one fixed one-minute window.
+  while (Date.now() % 60_000 > 45_000 || Date.now() % 60_000 < 1_000) await sleep(250);
+  const replies = await Promise.all(
+    Array.from({ length: RATE_LIMIT + 1 }, async (_, i) => {
+      const res = await fetch(`${urls[i % urls.length]}/api/v1/candidates?pageSize=1`, { headers: { authorization: `Bearer ${key.key}` } });
+      const body = await res.json();
+      return { status: res.status, code: body?.error?.code, retryAfter: res.headers.get('retry-after') };
+    }),
+  );
+  const passed = replies.filter((r) => r.status === 200).length;
+  const limited = replies.filter((r) => r.status === 429 && r.code === 'RATE_LIMITED' && /^\d+$/.test(r.retryAfter ?? '')).length;
+  if (passed !== RATE_LIMIT || limited !== 1) violations.push(`rate limit: ${passed} passed and ${limited} limited out of ${RATE_LIMIT + 1} (${JSON.stringify(replies)})`);
+  return `burst of ${RATE_LIMIT + 1} over ${urls.length} instances on a key limited to ${RATE_LIMIT}/min: ${passed} passed, ${limited} got 429 + Retry-After`;
+}
+
+/** Per process: request lines logged, and warn/error lines (expected around the faults, e.g. the job queue losing its connection). */
+function logLevels(dir: string): string {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.log'))
+    .map((file) => {
+      const lines = readFileSync(path.join(dir, file), 'utf8').split('\n');
+      const count = (test: (line: string) => boolean) => lines.filter(test).length;
+      const requests = count((l) => l.includes('"msg":"request"'));
+      const warn = count((l) => l.includes('"level":40'));
+      const errorLines = lines.filter((l) => l.includes('"level":50') || l.includes('"level":60'));
+      const kinds = new Map<string, number>();
+      for (const line of errorLines) {
+        const msg = /"msg":"([^"]*)"/.exec(line)?.[1] ?? 'unparsed';
+        kinds.set(msg, (kinds.get(msg) ?? 0) + 1);
+      }
+      const which = [...kinds].map(([msg, n]) => `${msg}×${n}`).join(', ');
+      return `${file.replace(/\.log$/, '')}: ${requests} request lines, ${warn} warn, ${errorLines.length} error${which ? ` (${which})` : ''}`;
+    })
+    .join('; ');
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  violations.push(`the run failed: ${(error as Error).stack ?? error}`);
+}
+console.log('');
+if (violations.length > 0) {
+  console.log(`cluster: FAIL after ${elapsed()}: ${violations.length} violation(s)`);
+  for (const v of violations.slice(0, 40)) console.log(`  - ${v}`);
+  console.log(`cluster: process logs kept in ${logDir}`);
+  process.exitCode = 1;
+} else {
+  console.log(`cluster: PASS after ${elapsed()}`);
+  if (process.env.CLUSTER_KEEP_LOGS) console.log(`cluster: process logs kept in ${logDir}`);
+  else rmSync(logDir, { recursive: true, force: true });
+}
+// Whatever a library still holds open, the run is over (the exit handler kills any child left).
+process.exit(process.exitCode ?? 0);
