@@ -23,8 +23,13 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse): boolean
   try {
     decodeURIComponent(rawPath);
   } catch {
-    writeEnvelope(res, new AppError('VALIDATION_ERROR', 'The request path has malformed percent-encoding', { issues: [{ path: 'path', message: 'Malformed percent-encoding' }] }));
-    return true;
+    if (rawPath === '/api' || rawPath.startsWith('/api/')) {
+      writeEnvelope(res, new AppError('VALIDATION_ERROR', 'The request path has malformed percent-encoding', { issues: [{ path: 'path', message: 'Malformed percent-encoding' }] }));
+      return true;
+    }
+    // A page path (a mangled invitation link, say): taken literally, so the page answers with its own 404.
+    req.url = [rawPath.replace(/%/g, '%25'), ...rest].join('?');
+    return false;
   }
   const path = rawPath.replace(/\/{2,}/g, '/');
   if (path !== '/api' && !path.startsWith('/api/')) return false;

@@ -29,7 +29,9 @@ export function assertStorableJson(root: unknown): void {
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (path.length > MAX_JSON_DEPTH) {
-      throw new AppError('VALIDATION_ERROR', `The JSON body must not nest deeper than ${MAX_JSON_DEPTH} levels`);
+      throw new AppError('VALIDATION_ERROR', `The JSON body must not nest deeper than ${MAX_JSON_DEPTH} levels`, {
+        issues: [{ path: fieldPath(path.slice(0, 1)), message: `Must not nest deeper than ${MAX_JSON_DEPTH} levels` }],
+      });
     }
     if (typeof value === 'string') {
       const problem = unstorableTextProblem(value);
