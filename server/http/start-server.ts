@@ -53,9 +53,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const v1FastPath = options.dev ? undefined : createV1FastPath(path.join(process.cwd(), '.next'));
   const server: Server = createServer((req, res) => {
     if (!handle) {
-      res.statusCode = 503;
-      res.setHeader('Retry-After', '1');
-      res.end();
+      // Listening before Next.js is ready (it must know the bound port): a retryable 503 in the envelope.
+      const requestId = newRequestId();
+      res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '1', 'X-Request-Id': requestId });
+      res.end(JSON.stringify({ error: new AppError('SERVICE_UNAVAILABLE', 'The server is starting; retry shortly').toBody(requestId) }));
       return;
     }
     // Paths, methods and headers that Next.js would answer without the envelope (see node-guards.ts).

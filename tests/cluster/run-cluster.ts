@@ -151,6 +151,10 @@ async function runCluster(): Promise<DatabaseHandle> {
   });
   const agents = interviewIds.map(async (interviewId, i): Promise<ConductInterviewResult | Error> => {
     await sleep(i * 150);
+    // A candidate starts from the emailed link: the agent joins once the invitation is delivered (an invitation
+    // whose interview has already started is rightly never sent).
+    const delivered = await waitForInvitation(database, candidateRows[i].email);
+    if (!delivered) return new Error(`no invitation delivered to ${candidateRows[i].email} within 60 s`);
     const auth = i % 2 === 0 ? { agentSecret } : { mediaToken: (await mintMediaToken(interviewId)).token };
     return conductInterview({ baseUrl: 'http://cluster', interviewId, auth, fetch: agentFetch }).catch((error: Error) => error);
   });
@@ -411,3 +415,17 @@ if (violations.length > 0) {
 }
 // Whatever a library still holds open, the run is over (the exit handler kills any child left).
 process.exit(process.exitCode ?? 0);
+
+async function waitForInvitation(database: DatabaseHandle, email: string): Promise<boolean> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const { rows } = await database.executeSql('select count(*)::int as n from mailbox_messages where lower(to_address) = $1', [email.toLowerCase()]);
+      if (rows[0].n > 0) return true;
+    } catch {
+      // the database may be restarting: look again
+    }
+    await sleep(300);
+  }
+  return false;
+}
