@@ -11,6 +11,7 @@ import { perRequestCpu, type MeasuredEndpoint, type Scenario } from './lib/scena
 import { ensureBuild, startServerProcess, type ServerProcess } from './lib/server';
 import { agentTurnsScenario } from './scenarios/agent-turns';
 
+import { exportAndDashboardScenario } from './scenarios/export-and-dashboard';
 import { reportGenerationScenario } from './scenarios/report-generation';
 import { v1InterviewsScenario } from './scenarios/v1-interviews';
 
@@ -21,7 +22,7 @@ import { v1InterviewsScenario } from './scenarios/v1-interviews';
  * seeding, the production build started as its own process, a warm-up, then a bounded closed-loop load per
  * endpoint. Prints requests/s and p50/p95/p99 against the targets and writes bench/results/latest.json.
  */
-const SCENARIOS: Scenario[] = [v1InterviewsScenario, agentTurnsScenario, reportGenerationScenario];
+const SCENARIOS: Scenario[] = [v1InterviewsScenario, agentTurnsScenario, reportGenerationScenario, exportAndDashboardScenario];
 
 const { values: args } = parseArgs({
   options: {
