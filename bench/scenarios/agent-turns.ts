@@ -21,11 +21,12 @@ export const agentTurnsScenario: Scenario = {
     const rows = await db.sql`select i.id from interviews i
       where i.org_id = ${org.orgId} and (i.status = 'IN_PROGRESS' or (i.status = 'INVITED' and i.expires_at > now() + interval '1 hour'))
         and not exists (select 1 from turns t where t.interview_id = i.id)
-      order by md5(i.id) limit ${INTERVIEWS_IN_FLIGHT * 2}`;
+      order by md5(i.id) limit ${INTERVIEWS_IN_FLIGHT * 3}`;
     const ids = rows.map((r) => r.id as string);
-    if (ids.length < INTERVIEWS_IN_FLIGHT * 2) throw new Error(`only ${ids.length} interviews to conduct`);
-    const warmupIds = ids.slice(INTERVIEWS_IN_FLIGHT);
+    if (ids.length < INTERVIEWS_IN_FLIGHT * 3) throw new Error(`only ${ids.length} interviews to conduct`);
     const measuredIds = ids.slice(0, INTERVIEWS_IN_FLIGHT);
+    const warmupIds = ids.slice(INTERVIEWS_IN_FLIGHT, INTERVIEWS_IN_FLIGHT * 2);
+    const pacedIds = ids.slice(INTERVIEWS_IN_FLIGHT * 2);
     return {
       apiKey: org.apiKey,
       dataset: { organization: org.counts, interviewsInFlight: INTERVIEWS_IN_FLIGHT },
@@ -52,7 +53,7 @@ export const agentTurnsScenario: Scenario = {
         };
 
         /** Each client conducts one interview: turns 1..n in order until the shared budget or the time runs out. */
-        const conduct = async (interviewIds: string[], maxRequests: number, maxDurationMs: number) => {
+        const conduct = async (interviewIds: string[], maxRequests: number, maxDurationMs: number, thinkMs = 0) => {
           const latencies: number[] = [];
           const statuses: Record<string, number> = {};
           const sent = new Map<string, number>();
@@ -77,15 +78,16 @@ export const agentTurnsScenario: Scenario = {
                 statuses[status] = (statuses[status] ?? 0) + 1;
                 if (status !== 201) errors++;
                 sent.set(id, n);
+                if (thinkMs) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
               }
             }),
           );
           return { summary: { ...summarize(latencies, errors, performance.now() - started), statuses }, sent };
         };
 
-        await conduct(warmupIds, options.warmupRequests, 10_000);
+        const measure = async (measuredIds: string[], label: string, thinkMs: number) => {
         const stopCpu = await startCpu();
-        const { summary, sent } = await conduct(measuredIds, options.maxRequests, options.maxDurationMs);
+        const { summary, sent } = await conduct(measuredIds, thinkMs ? Math.min(options.maxRequests, 2_000) : options.maxRequests, options.maxDurationMs, thinkMs);
         const cpu = await stopCpu();
 
         // Every turn sent stored exactly once: count = sent, turn numbers 1..sent, no duplicates.
@@ -109,7 +111,7 @@ export const agentTurnsScenario: Scenario = {
         const integrityPass = problems.length === 0 && pendingRows.length === 0;
         const latencyPass = summary.errors === 0 && summary.p99Ms <= TARGET_P99_MS;
         const endpoint = {
-          name: `POST /api/interviews/:id/turns (${INTERVIEWS_IN_FLIGHT} in flight)`,
+          name: `POST /api/interviews/:id/turns (${INTERVIEWS_IN_FLIGHT} in flight, ${label})`,
           targetP95Ms: null,
           targetLabel: `p99 ≤ ${TARGET_P99_MS} ms`,
           pass: latencyPass && integrityPass,
@@ -124,7 +126,14 @@ export const agentTurnsScenario: Scenario = {
           },
         };
         print(endpoint);
-        return [endpoint];
+        return endpoint;
+        };
+        await conduct(warmupIds, options.warmupRequests, 10_000);
+        // Closed loop: each agent sends its next turn as soon as the previous one is answered (saturation).
+        const closed = await measure(measuredIds, 'closed loop', 0);
+        // Paced: each agent waits 200..600 ms between turns (≈ 125 turns/s offered), the latency of a turn without a queue.
+        const paced = await measure(pacedIds, 'paced 400 ms', 400);
+        return [closed, paced];
       },
     };
   },
