@@ -6,9 +6,13 @@ import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '@/db/client';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
 import { startCpuMeter } from './lib/cpu';
-import { getter, runLoad, type LoadResult } from './lib/load';
-import type { Scenario } from './lib/scenario';
+import { getter, runLoad } from './lib/load';
+import { perRequestCpu, type MeasuredEndpoint, type Scenario } from './lib/scenario';
 import { ensureBuild, startServerProcess, type ServerProcess } from './lib/server';
+import { agentTurnsScenario } from './scenarios/agent-turns';
+
+import { exportAndDashboardScenario } from './scenarios/export-and-dashboard';
+import { reportGenerationScenario } from './scenarios/report-generation';
 import { v1InterviewsScenario } from './scenarios/v1-interviews';
 
 /**
@@ -18,7 +22,7 @@ import { v1InterviewsScenario } from './scenarios/v1-interviews';
  * seeding, the production build started as its own process, a warm-up, then a bounded closed-loop load per
  * endpoint. Prints requests/s and p50/p95/p99 against the targets and writes bench/results/latest.json.
  */
-const SCENARIOS: Scenario[] = [v1InterviewsScenario];
+const SCENARIOS: Scenario[] = [v1InterviewsScenario, agentTurnsScenario, reportGenerationScenario, exportAndDashboardScenario];
 
 const { values: args } = parseArgs({
   options: {
@@ -37,13 +41,6 @@ const maxRequests = Number(args.requests);
 const maxDurationMs = Number(args.seconds) * 1000;
 const warmupRequests = Number(args['warmup-requests']);
 
-type MeasuredEndpoint = LoadResult & {
-  name: string;
-  targetP95Ms: number | null;
-  pass: boolean | null;
-  /** CPU milliseconds per request: the server process, its PostgreSQL backends, the load generator. */
-  cpuMsPerRequest: { app: number; db: number; client: number };
-};
 type ScenarioResult = { name: string; description: string; dataset: Record<string, unknown>; seedSeconds: number; endpoints: MeasuredEndpoint[] };
 
 let db: BenchDatabase | undefined;
@@ -78,6 +75,7 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
   const seedSeconds = Math.round((Date.now() - seedStarted) / 100) / 10;
   console.log(`  seeded in ${seedSeconds} s: ${JSON.stringify(prepared.dataset)}`);
 
+  if (!prepared.noServer && !scenario.noServer) {
   console.log('→ starting the production server (npx tsx scripts/start.ts)…');
   server = await startServerProcess({
     env: {
@@ -92,36 +90,50 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
     readyPath: prepared.readyPath,
     readyHeaders: { authorization: `Bearer ${prepared.apiKey}` },
   });
-  const get = getter(server.url, prepared.apiKey);
+  }
+  const get = getter(server?.url ?? '', prepared.apiKey);
 
   const endpoints: MeasuredEndpoint[] = [];
   for (const m of prepared.measurements) {
     await runLoad({ concurrency, maxRequests: warmupRequests, maxDurationMs: 10_000, send: (i) => get(m.path(i)), expectStatus: m.expectStatus });
-    const stopCpu = await startCpuMeter({ serverPgid: server.pid, sql: db.sql, databaseName: db.name });
+    const stopCpu = await startCpuMeter({ serverPgid: server!.pid, sql: db.sql, databaseName: db.name });
     const result = await runLoad({ concurrency, maxRequests, maxDurationMs, send: (i) => get(m.path(i)), expectStatus: m.expectStatus });
     const cpu = await stopCpu();
-    const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 100) / 100;
     const pass = m.targetP95Ms === undefined ? null : result.errors === 0 && result.p95Ms <= m.targetP95Ms;
     endpoints.push({
       name: m.name,
       targetP95Ms: m.targetP95Ms ?? null,
       pass,
       ...result,
-      cpuMsPerRequest: { app: perRequest(cpu.appCpuMs), db: perRequest(cpu.dbCpuMs), client: perRequest(cpu.clientCpuMs) },
+      cpuMsPerRequest: perRequestCpu(cpu, result.requests),
     });
     printEndpoint(endpoints.at(-1)!);
+  }
+  if (prepared.run) {
+    const benchDb = db;
+    const measured = await prepared.run({
+      db: benchDb,
+      server,
+      // Without a server the pgid is the bench's own group: its "app" CPU is then the bench process's.
+      startCpu: () => startCpuMeter({ serverPgid: server?.pid ?? process.pid, sql: benchDb.sql, databaseName: benchDb.name }),
+      options: { concurrency, maxRequests, maxDurationMs, warmupRequests },
+      print: printEndpoint,
+    });
+    endpoints.push(...measured);
   }
   await cleanUp();
   return { name: scenario.name, description: scenario.description, dataset: prepared.dataset, seedSeconds, endpoints };
 }
 
 function printEndpoint(e: MeasuredEndpoint) {
-  const verdict = e.targetP95Ms === null ? '(no target)' : `target p95 ≤ ${e.targetP95Ms} ms: ${e.pass ? 'PASS' : 'FAIL'}`;
+  const target = e.targetLabel ?? (e.targetP95Ms === null ? null : `p95 ≤ ${e.targetP95Ms} ms`);
+  const verdict = target === null || e.pass === null ? '(no target)' : `target ${target}: ${e.pass ? 'PASS' : 'FAIL'}`;
   const errors = e.errors ? `  ERRORS ${e.errors} ${JSON.stringify(e.statuses)}` : '';
   console.log(
     `  ${e.name.padEnd(40)} ${String(e.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(e.p50Ms)}  p95 ${fmt(e.p95Ms)}  p99 ${fmt(e.p99Ms)}  ` +
       `(${e.requests} req; CPU/req app ${e.cpuMsPerRequest.app} ms, db ${e.cpuMsPerRequest.db} ms)  ${verdict}${errors}`,
   );
+  if (e.extra) for (const [key, value] of Object.entries(e.extra)) console.log(`      ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
 }
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`;
 
@@ -136,7 +148,7 @@ function gitCommit(): string | null {
 async function main() {
   const selected = args.scenario ? SCENARIOS.filter((s) => s.name === args.scenario) : SCENARIOS;
   if (selected.length === 0) throw new Error(`unknown scenario ${args.scenario}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
-  ensureBuild(args.build);
+  if (selected.some((s) => !s.noServer)) ensureBuild(args.build);
   const startedAt = new Date().toISOString();
   const loadBefore = os.loadavg();
   const results: ScenarioResult[] = [];

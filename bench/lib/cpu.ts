@@ -17,7 +17,7 @@ function cpuTicks(pid: number): number | null {
   }
 }
 
-function processGroupPids(pgid: number): number[] {
+export function processGroupPids(pgid: number): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -188,12 +188,13 @@ type Cursor = { at: string; id: string };
 const candidateColumns = { id: candidates.id, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName };
 
 /**
- * `desc nulls last`, exactly as the (org, campaign, time desc, id desc) indexes are built: with plain `desc`
- * (nulls first) PostgreSQL cannot read the index in order and sorts every remaining row for each batch, which
- * made a 100,000-row export quadratic.
+ * Newest first, with the nulls where the index has them (`interviews_org_campaign_created_idx` is `desc nulls
+ * first`, `test_sessions_org_campaign_idx` is `desc nulls last`; the columns are NOT NULL, so the order is the same
+ * either way). With the other placement PostgreSQL cannot read the index in order and sorts every remaining row
+ * for each batch, which made a 100,000-row export quadratic.
  */
-function newestFirst(time: AnyColumn, id: AnyColumn): SQL[] {
-  return [sql`${time} desc nulls last`, sql`${id} desc nulls last`];
+function newestFirst(time: AnyColumn, id: AnyColumn, nulls: 'first' | 'last'): SQL[] {
+  return nulls === 'first' ? [sql`${time} desc nulls first`, sql`${id} desc nulls first`] : [sql`${time} desc nulls last`, sql`${id} desc nulls last`];
 }
 
 async function* interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<InterviewExportItem[]> {
@@ -213,7 +214,7 @@ async function* interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<I
       .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
       .innerJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, interviews.orgId)))
       .where(and(...conditions))
-      .orderBy(...newestFirst(interviews.createdAt, interviews.id))
+      .orderBy(...newestFirst(interviews.createdAt, interviews.id, 'first'))
       .limit(scope.batchSize);
     if (rows.length === 0) return;
     yield rows.map((row) => ({
@@ -243,7 +244,7 @@ async function* testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestEx
       .innerJoin(candidates, and(eq(candidates.id, testSessions.candidateId), eq(candidates.orgId, testSessions.orgId)))
       .innerJoin(reports, and(eq(reports.testSessionId, testSessions.id), eq(reports.orgId, testSessions.orgId)))
       .where(and(...conditions))
-      .orderBy(...newestFirst(testSessions.completedAt, testSessions.id))
+      .orderBy(...newestFirst(testSessions.completedAt, testSessions.id, 'last'))
       .limit(scope.batchSize);
     if (rows.length === 0) return;
     yield rows.map((row) => ({ ...toTestReportDto(row.report, row.session), candidate: row.candidate }));
