@@ -1,9 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import { candidates, interviewConfigs, interviews, jobs, organizations, turns, type InterviewStatus } from '@/db/schema';
+import { interviews, turns, type InterviewStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { estimateInterviewMinutes, resolveCandidateLocale, type CandidateLocale } from '@/server/i18n/candidate-locale';
 import { effectiveStatus } from '../interviews/effective-status';
 import { hashInvitationToken, isInvitationTokenShape } from './invitation-token';
+import { selectInvitationFacts } from './select-invitation-facts';
 
 /**
  * What the candidate's link leads to. `open`: the interview can be started; `in_progress`: the conversation is
@@ -31,22 +32,7 @@ export type InvitationView = {
  */
 export async function getInvitationByToken(db: DbExecutor, token: string, now = new Date()): Promise<InvitationView | null> {
   if (!isInvitationTokenShape(token)) return null;
-  const [row] = await db
-    .select({
-      status: interviews.status,
-      expiresAt: interviews.expiresAt,
-      firstName: candidates.firstName,
-      locale: candidates.locale,
-      organizationName: organizations.name,
-      jobTitle: jobs.title,
-      questions: interviewConfigs.questions,
-    })
-    .from(interviews)
-    .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
-    .innerJoin(organizations, eq(organizations.id, interviews.orgId))
-    .innerJoin(jobs, and(eq(jobs.id, interviews.jobId), eq(jobs.orgId, interviews.orgId)))
-    .leftJoin(interviewConfigs, and(eq(interviewConfigs.id, interviews.configId), eq(interviewConfigs.orgId, interviews.orgId)))
-    .where(eq(interviews.inviteTokenHash, hashInvitationToken(token)));
+  const row = await selectInvitationFacts(db, eq(interviews.inviteTokenHash, hashInvitationToken(token)));
   if (!row) return null;
   const status = effectiveStatus(row, now);
   const questionCount = row.questions ? row.questions.length : null;

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { candidates, interviewConfigs, interviews, jobs, organizations } from '@/db/schema';
+import { interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { mintMediaToken } from '@/server/auth/media-token';
 import { getEnv } from '@/server/env';
@@ -8,6 +8,7 @@ import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
 import { dispatchAgent, type AgentContext } from './dispatch-agent';
 import { getInvitationByToken } from './get-invitation-by-token';
 import { hashInvitationToken, isInvitationTokenShape } from './invitation-token';
+import { selectInvitationFacts } from './select-invitation-facts';
 
 /** A dispatch younger than this is taken to be under way: a second click does not start a second conversation. */
 export const DISPATCH_GUARD_SECONDS = 120;
@@ -73,23 +74,7 @@ async function explainNoStart(db: DbExecutor, token: string): Promise<StartInvit
 }
 
 async function agentContext(db: DbExecutor, interview: { id: string; orgId: string }): Promise<AgentContext> {
-  const [row] = await db
-    .select({
-      status: interviews.status,
-      expiresAt: interviews.expiresAt,
-      firstName: candidates.firstName,
-      locale: candidates.locale,
-      organizationName: organizations.name,
-      jobTitle: jobs.title,
-      questions: interviewConfigs.questions,
-      criteria: interviewConfigs.criteria,
-    })
-    .from(interviews)
-    .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
-    .innerJoin(organizations, eq(organizations.id, interviews.orgId))
-    .innerJoin(jobs, and(eq(jobs.id, interviews.jobId), eq(jobs.orgId, interviews.orgId)))
-    .leftJoin(interviewConfigs, and(eq(interviewConfigs.id, interviews.configId), eq(interviewConfigs.orgId, interviews.orgId)))
-    .where(and(eq(interviews.id, interview.id), eq(interviews.orgId, interview.orgId)));
+  const row = await selectInvitationFacts(db, and(eq(interviews.id, interview.id), eq(interviews.orgId, interview.orgId))!);
   if (!row) throw notFound('Invitation');
   const locale = resolveCandidateLocale(row.locale);
   return {

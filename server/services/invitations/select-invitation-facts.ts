@@ -1,0 +1,29 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { candidates, interviewConfigs, interviews, jobs, organizations } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+
+/**
+ * What an invitation shows and what the agent is handed: the interview with its candidate, organization, job and
+ * configuration, every join kept within the interview's own organization. Callers give the WHERE (a token's hash
+ * for the candidate page; an interview of an organization for the agent dispatch).
+ */
+export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
+  const [row] = await db
+    .select({
+      status: interviews.status,
+      expiresAt: interviews.expiresAt,
+      firstName: candidates.firstName,
+      locale: candidates.locale,
+      organizationName: organizations.name,
+      jobTitle: jobs.title,
+      questions: interviewConfigs.questions,
+      criteria: interviewConfigs.criteria,
+    })
+    .from(interviews)
+    .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
+    .innerJoin(organizations, eq(organizations.id, interviews.orgId))
+    .innerJoin(jobs, and(eq(jobs.id, interviews.jobId), eq(jobs.orgId, interviews.orgId)))
+    .leftJoin(interviewConfigs, and(eq(interviewConfigs.id, interviews.configId), eq(interviewConfigs.orgId, interviews.orgId)))
+    .where(where);
+  return row;
+}
