@@ -7,22 +7,23 @@ import { migrateDatabase, openDatabase } from '@/db/client';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
 import { startCpuMeter } from './lib/cpu';
 import { getter, runLoad } from './lib/load';
-import { perRequestCpu, type MeasuredEndpoint, type Scenario } from './lib/scenario';
-import { ensureBuild, startServerProcess, type ServerProcess } from './lib/server';
+import { compareWithBaseline, perRequestCpu, type MeasuredEndpoint, type Scenario } from './lib/scenario';
+import { ensureBuild, startBareServer, startServerProcess, type ServerProcess } from './lib/server';
 import { agentTurnsScenario } from './scenarios/agent-turns';
 
 import { exportAndDashboardScenario } from './scenarios/export-and-dashboard';
 import { reportGenerationScenario } from './scenarios/report-generation';
 import { v1InterviewsScenario } from './scenarios/v1-interviews';
+import { webhookDeliveryScenario } from './scenarios/webhook-delivery';
 
 /**
- * `npm run bench [-- --scenario v1-interviews --concurrency 16 --requests 4000 --seconds 20 --build --keep]`
+ * `npm run bench [-- --scenario v1-interviews --only /:id --concurrency 16 --requests 4000 --seconds 20 --build --keep]`
  *
  * For each scenario: a fresh PostgreSQL database (iss_bench_<random>, dropped at the end unless --keep), bulk
  * seeding, the production build started as its own process, a warm-up, then a bounded closed-loop load per
  * endpoint. Prints requests/s and p50/p95/p99 against the targets and writes bench/results/latest.json.
  */
-const SCENARIOS: Scenario[] = [v1InterviewsScenario, agentTurnsScenario, reportGenerationScenario, exportAndDashboardScenario];
+const SCENARIOS: Scenario[] = [v1InterviewsScenario, agentTurnsScenario, reportGenerationScenario, exportAndDashboardScenario, webhookDeliveryScenario];
 
 const { values: args } = parseArgs({
   options: {
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     'warmup-requests': { type: 'string', default: '400' },
     build: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    // Only the GET measurements whose name contains this text (the scenario's run hook still runs).
+    only: { type: 'string' },
   },
 });
 
@@ -45,9 +48,13 @@ type ScenarioResult = { name: string; description: string; dataset: Record<strin
 
 let db: BenchDatabase | undefined;
 let server: ServerProcess | undefined;
+let bare: ServerProcess | undefined;
+const AGENT_SECRET = 'bench-agent-secret-0123456789abcdef';
 async function cleanUp() {
   await server?.stop().catch(() => {});
   server = undefined;
+  await bare?.stop().catch(() => {});
+  bare = undefined;
   if (db && !args.keep) await db.drop().catch((e) => console.error('could not drop the bench database:', e));
   if (db && args.keep) {
     console.log(`kept database ${db.url}`);
@@ -81,7 +88,7 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
     env: {
       NODE_ENV: 'production',
       DATABASE_URL: db.url,
-      AGENT_SECRET: 'bench-agent-secret-0123456789abcdef',
+      AGENT_SECRET,
       MEDIA_TOKEN_SECRET: 'bench-media-token-secret-0123456789abcdefghijkl',
       RATE_LIMIT_PER_MINUTE: '100000000',
       LOG_LEVEL: 'warn',
@@ -91,21 +98,37 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
     readyHeaders: { authorization: `Bearer ${prepared.apiKey}` },
   });
   }
+  if (prepared.bare) {
+    console.log('→ starting the bare baseline (bench/baseline/bare-server.ts) on the same database…');
+    bare = await startBareServer({ databaseUrl: db.url, agentSecret: AGENT_SECRET });
+  }
   const get = getter(server?.url ?? '', prepared.apiKey);
+  const getBare = getter(bare?.url ?? '', prepared.apiKey);
 
   const endpoints: MeasuredEndpoint[] = [];
-  for (const m of prepared.measurements) {
+  for (const m of prepared.measurements.filter((m) => args.only === undefined || m.name.includes(args.only))) {
     await runLoad({ concurrency, maxRequests: warmupRequests, maxDurationMs: 10_000, send: (i) => get(m.path(i)), expectStatus: m.expectStatus });
     const stopCpu = await startCpuMeter({ serverPgid: server!.pid, sql: db.sql, databaseName: db.name });
     const result = await runLoad({ concurrency, maxRequests, maxDurationMs, send: (i) => get(m.path(i)), expectStatus: m.expectStatus });
     const cpu = await stopCpu();
-    const pass = m.targetP95Ms === undefined ? null : result.errors === 0 && result.p95Ms <= m.targetP95Ms;
+    let pass = m.targetP95Ms === undefined ? null : result.errors === 0 && result.p95Ms <= m.targetP95Ms;
+    const cpuMsPerRequest = perRequestCpu(cpu, result.requests);
+    let baseline: MeasuredEndpoint['baseline'];
+    if (m.baseline && bare) {
+      await runLoad({ concurrency, maxRequests: warmupRequests, maxDurationMs: 10_000, send: (i) => getBare(m.path(i)), expectStatus: m.expectStatus });
+      const stopBareCpu = await startCpuMeter({ serverPgid: bare.pid, sql: db.sql, databaseName: db.name, backends: 'bare' });
+      const bareResult = await runLoad({ concurrency, maxRequests, maxDurationMs, send: (i) => getBare(m.path(i)), expectStatus: m.expectStatus });
+      const bareCpu = await stopBareCpu();
+      baseline = compareWithBaseline({ ...result, cpuMsPerRequest }, { ...bareResult, cpuMsPerRequest: perRequestCpu(bareCpu, bareResult.requests) }, { minThroughput: m.baseline.minThroughputRatio });
+      pass = (pass ?? true) && baseline.pass;
+    }
     endpoints.push({
       name: m.name,
       targetP95Ms: m.targetP95Ms ?? null,
       pass,
       ...result,
-      cpuMsPerRequest: perRequestCpu(cpu, result.requests),
+      cpuMsPerRequest,
+      baseline,
     });
     printEndpoint(endpoints.at(-1)!);
   }
@@ -114,6 +137,8 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
     const measured = await prepared.run({
       db: benchDb,
       server,
+      bare,
+      startBareCpu: () => startCpuMeter({ serverPgid: bare!.pid, sql: benchDb.sql, databaseName: benchDb.name, backends: 'bare' }),
       // Without a server the pgid is the bench's own group: its "app" CPU is then the bench process's.
       startCpu: () => startCpuMeter({ serverPgid: server?.pid ?? process.pid, sql: benchDb.sql, databaseName: benchDb.name }),
       options: { concurrency, maxRequests, maxDurationMs, warmupRequests },
@@ -133,6 +158,15 @@ function printEndpoint(e: MeasuredEndpoint) {
     `  ${e.name.padEnd(40)} ${String(e.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(e.p50Ms)}  p95 ${fmt(e.p95Ms)}  p99 ${fmt(e.p99Ms)}  ` +
       `(${e.requests} req; CPU/req app ${e.cpuMsPerRequest.app} ms, db ${e.cpuMsPerRequest.db} ms)  ${verdict}${errors}`,
   );
+  if (e.baseline) {
+    const b = e.baseline.bare;
+    const r = e.baseline.ratios;
+    console.log(
+      `    ${'bare baseline'.padEnd(38)} ${String(b.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(b.p50Ms)}  p95 ${fmt(b.p95Ms)}  p99 ${fmt(b.p99Ms)}  ` +
+        `(${b.requests} req; CPU/req app ${b.cpuMsPerRequest.app} ms, db ${b.cpuMsPerRequest.db} ms)${b.errors ? `  ERRORS ${b.errors} ${JSON.stringify(b.statuses)}` : ''}`,
+    );
+    console.log(`    product ÷ bare: throughput ${r.throughput}, p50 ${r.p50}, p99 ${r.p99}, app CPU ${r.appCpu}, DB CPU ${r.dbCpu}  ${e.baseline.targets.join('; ')}`);
+  }
   if (e.extra) for (const [key, value] of Object.entries(e.extra)) console.log(`      ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
 }
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`;

@@ -59,7 +59,7 @@ async function open(token: string): Promise<{ page: Page; status: number }> {
   // A context of its own per page: axe-core needs one, and pages share no cookies.
   const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  page.on('close', () => void context.close().catch(() => undefined));
   const response = await page.goto(`${app.url}/i/${token}`);
   return { page, status: response!.status() };
 }
@@ -85,11 +85,18 @@ describe('the invitation page in a browser', () => {
     for (const text of ['Bonjour Zoé,', 'Acme & Fils vous invite à un entretien vocal pour le poste de Développeuse backend.', 'À quoi vous attendre', "2 questions, posées à l'oral.", 'Environ 10 minutes.']) {
       expect(body).toContain(text);
     }
+    // The notice says how long the organization keeps the data: its retention setting (730 days by default).
+    await expect.poll(() => page.locator('main').innerText()).toContain('conservés 730 jours au plus après votre dernière activité');
     expect(await page.getByTestId('expiry').textContent()).toMatch(/^Ce lien est valable jusqu'au \w+ \d{1,2} \S+ \d{4} à \d{2}:\d{2} \(UTC[+-]\d+\)\.$/);
     expect(await page.locator('.cp-root').getAttribute('lang')).toBe('fr');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shoot(page, 'invitation-fr-open');
 
+    // Nothing starts before the notice is acknowledged.
+    await page.getByTestId('start-interview').click();
+    expect(await page.getByTestId('consent').getAttribute('aria-invalid')).toBe('true');
+    expect(agent.dispatches.filter((d) => d.body.interviewId === invited.interviewId)).toHaveLength(0);
+    await page.getByTestId('consent').check();
     await page.getByTestId('start-interview').click();
     await expect.poll(() => page.getByTestId('invitation-progress').innerText(), { timeout: 10_000 }).toContain("L'entretien démarre…");
     expect(await page.getByRole('link', { name: "Rejoindre l'appel" }).getAttribute('href')).toBe(`https://agent.example.test/rooms/${invited.interviewId}`);
@@ -128,16 +135,40 @@ describe('the invitation page in a browser', () => {
       expect(body).toContain(text);
     }
     expect(await page.getByTestId('expiry').textContent()).toMatch(/^This link is valid until \w+,? \d{1,2} \w+ \d{4} at \d{2}:\d{2} \(\S+\)\.$/);
+    // No candidate contact in Settings: the notice says how to ask without an address.
+    const notice = await page.getByTestId('notice-items').innerText();
+    expect(notice).toContain("For any question about your data, reply to Initech's invitation email.");
+    expect(notice).toContain('You can ask Initech for an interview without AI, with a person, by replying to the invitation email.');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shoot(page, 'invitation-en-open');
 
     agent.failNext(1);
+    await page.getByTestId('consent').check();
     await page.getByTestId('start-interview').click();
     await expect.poll(() => page.getByTestId('start-error').textContent(), { timeout: 10_000 }).toBe('The voice assistant is not available right now. Please try again in a moment.');
     await shoot(page, 'invitation-en-agent-down');
     await page.getByTestId('start-interview').click();
     await expect.poll(() => page.getByTestId('invitation-progress').innerText(), { timeout: 10_000 }).toContain('Your interview is starting…');
     await page.close();
+  });
+
+  it("the notice gives the organization's candidate contact once a recruiter sets it in Settings", async () => {
+    const invited = await invite({ locale: 'en', firstName: 'Grace', orgName: 'Hooli', jobTitle: 'Support engineer' });
+    const other = await invite({ locale: 'en', firstName: 'Alan', orgName: 'Vandelay', jobTitle: 'Importer' });
+    await recruiterCaller(app.db, invited.orgId).settings.updateCandidateContact({ contactEmail: ' People@Hooli.Example ' });
+    const { page } = await open(invited.token);
+    const notice = await page.getByTestId('notice-items').innerText();
+    expect(notice).toContain('For any question about your data, write to Hooli at people@hooli.example.');
+    expect(notice).toContain('You can ask for an interview without AI, with a person, by writing to people@hooli.example.');
+    await shoot(page, 'invitation-en-notice-contact');
+    await page.close();
+
+    // Another organization's page is unaffected.
+    const theirs = await open(other.token);
+    const otherNotice = await theirs.page.getByTestId('notice-items').innerText();
+    expect(otherNotice).not.toContain('hooli');
+    expect(otherNotice).toContain('by replying to the invitation email');
+    await theirs.page.close();
   });
 
   it('an expired link answers 410 with the expired page', async () => {

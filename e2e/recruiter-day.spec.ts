@@ -34,7 +34,7 @@ const QUESTIONS = [
 
 beforeAll(async () => {
   // The demo agent paces itself (400 ms per turn) so the conversation can be watched arriving.
-  app = await startTestApp({ DEMO_AGENT_TURN_DELAY_MS: '400', RESEND_API_KEY: '', RESEND_BASE_URL: '', AGENT_DISPATCH_URL: '', AGENT_DISPATCH_SECRET: '', LLM_BASE_URL: '' });
+  app = await startTestApp({ DEMO_AGENT_TURN_DELAY_MS: '700', RESEND_API_KEY: '', RESEND_BASE_URL: '', AGENT_DISPATCH_URL: '', AGENT_DISPATCH_SECRET: '', LLM_BASE_URL: '' });
   // The server listens on a port chosen at start: emailed links must point at it to be followed.
   process.env.APP_URL = app.url;
   resetEnvCache();
@@ -149,7 +149,7 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
     await expectAccessible(page, 'local mailbox', { exclude: ['iframe[sandbox]'] });
   });
 
-  it("follows the link as the candidate, presses Start, and the transcript fills live on the recruiter's page", async () => {
+  it("follows the link as the candidate, then runs a demo interview from the recruiter's page: the transcript fills live", async () => {
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open the invitation link' }).click()]);
     candidatePage = popup;
     await candidatePage.getByTestId('invitation-page').waitFor();
@@ -158,42 +158,49 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
 
     // The recruiter opens the interview and keeps the page open from here on.
     await page.goto(`${app.url}/interviews/${day.interviewId}`);
-    await page.getByText('Live', { exact: true }).waitFor();
+    // Invited, not yet started: watched, but not "Live".
+    await page.getByText('Waiting for the candidate', { exact: true }).waitFor();
+    expect(await page.getByText('Live', { exact: true }).count()).toBe(0);
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     expect(await turnCount(page)).toBe(0);
 
-    await candidatePage.getByTestId('start-interview').click();
-    await candidatePage.getByTestId('invitation-progress').waitFor();
+    // The page itself records every transcript length it shows: polling from here would miss steps on a loaded machine.
+    await page.evaluate(() => {
+      const w = window as unknown as { turnCounts: number[] };
+      const count = () => document.querySelectorAll('ol[aria-label="Transcript"] li[data-turn]').length;
+      w.turnCounts = [count()];
+      new MutationObserver(() => {
+        if (w.turnCounts.at(-1) !== count()) w.turnCounts.push(count());
+      }).observe(document.body, { childList: true, subtree: true });
+    });
 
-    const seen: number[] = [];
-    let shotMidway = false;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const count = await turnCount(page);
-      if (seen.at(-1) !== count) seen.push(count);
-      if (!shotMidway && count >= 3) {
-        await page.locator('h1 [data-status="IN_PROGRESS"]').waitFor();
-        await screenshot(page, 'day-07-transcript-live');
-        await screenshot(candidatePage, 'day-07-candidate-in-progress');
-        shotMidway = true;
-      }
-      if ((await interviewStatus(page)) === 'COMPLETED') break;
-      await page.waitForTimeout(150);
-    }
-    expect(await interviewStatus(page)).toBe('COMPLETED');
+    // The simulated agent never runs from a candidate's link: the recruiter asks for it, explicitly.
+    await page.getByTestId('run-demo').click();
+    const confirm = page.getByRole('alertdialog', { name: 'Run a demo interview?' });
+    await confirm.waitFor();
+    await expectAccessible(page, 'run a demo interview dialog');
+    await confirm.getByRole('button', { name: 'Run the demo' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    await page.locator('h1 [data-status="IN_PROGRESS"]').waitFor();
+    await screenshot(page, 'day-07-transcript-live');
+    await page.locator('h1 [data-status="COMPLETED"]').waitFor({ timeout: 60_000 });
     day.finalTurns = await turnCount(page);
     // Four questions, four answers; the count grew step by step while the page stayed open.
     expect(day.finalTurns).toBe(8);
+    const seen = await page.evaluate(() => (window as unknown as { turnCounts: number[] }).turnCounts);
     expect(seen.length).toBeGreaterThanOrEqual(4);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.some((n) => n > 0 && n < day.finalTurns!)).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-    await candidatePage.getByTestId('invitation-finished').waitFor({ timeout: 10_000 });
+    // The candidate's link now says the interview was taken.
+    await candidatePage.reload();
+    await candidatePage.getByTestId('invitation-closed').waitFor({ timeout: 10_000 });
     await screenshot(candidatePage, 'day-08-candidate-finished');
   });
 
   it('reads the report and the scorecard once the report job has run', async () => {
-    const score = page.getByRole('img', { name: /^Overall score \d+ out of 100$/ });
+    const score = page.getByRole('img', { name: /^Overall score [\d.]+ out of 100$/ });
     await score.waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     const scorecard = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Scorecard' }) });
@@ -211,7 +218,7 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
   it('creates an API key in Settings, uses it on REST v1, revokes it, and the same request is refused', async () => {
     await page.goto(`${app.url}/settings`);
     await page.getByRole('heading', { name: 'Agent integration' }).waitFor();
-    expect(await page.getByText('Built-in demo agent').isVisible()).toBe(true);
+    expect(await page.getByText('Built-in interviewer').isVisible()).toBe(true);
     await expectAccessible(page, 'settings');
     await page.getByRole('button', { name: 'New API key' }).click();
     const form = page.getByRole('dialog', { name: 'New API key' });
@@ -267,13 +274,31 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
     expect(((await after.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
   });
 
+  it("sets the candidate contact in Settings: a bad address is explained, a good one saved trimmed and lower-cased", async () => {
+    await page.goto(`${app.url}/settings`);
+    const input = page.getByLabel('Contact email');
+    const card = page.locator('form').filter({ has: input });
+    await input.fill('jobs at acme');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('Must be a valid email address').waitFor();
+    await input.fill('  Jobs@Acme-Robotics.Example ');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await input.inputValue()).toBe('jobs@acme-robotics.example');
+    const [org] = await app.db.select({ contactEmail: organizations.contactEmail }).from(organizations).where(eq(organizations.name, 'Acme Robotics'));
+    expect(org.contactEmail).toBe('jobs@acme-robotics.example');
+    await page.reload();
+    expect(await page.getByLabel('Contact email').inputValue()).toBe('jobs@acme-robotics.example');
+    await expectAccessible(page, 'settings with the candidate contact');
+  });
+
   it('signs out', async () => {
     await page.getByRole('button', { name: 'Sign out' }).first().click();
     await page.waitForURL(/\/login$/);
     await page.goto(`${app.url}/settings`);
     await page.waitForURL(/\/login/);
     // The candidate's tab is unaffected: it never depended on the recruiter's session.
-    expect(await candidatePage.getByTestId('invitation-finished').isVisible()).toBe(true);
+    expect(await candidatePage.getByTestId('invitation-closed').isVisible()).toBe(true);
     const [row] = await app.db.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, day.interviewId!));
     expect(row.status).toBe('COMPLETED');
   });
@@ -369,7 +394,7 @@ describe('interview actions on the detail page', { timeout: 90_000 }, () => {
     await screenshot(p, 'actions-06-report-failed');
     await button('Regenerate report').click();
     await p.getByRole('status').filter({ hasText: 'The report is being generated again.' }).waitFor();
-    await p.getByRole('img', { name: /^Overall score \d+ out of 100$/ }).waitFor({ timeout: 30_000 });
+    await p.getByRole('img', { name: /^Overall score [\d.]+ out of 100$/ }).waitFor({ timeout: 30_000 });
     expect(await button('Regenerate report').count()).toBe(0);
     expect(await p.getByRole('list', { name: 'Status history' }).textContent()).toContain('Report ready');
     await screenshot(p, 'actions-07-report-regenerated');

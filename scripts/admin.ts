@@ -7,6 +7,8 @@ process.env.LOG_LEVEL ??= 'silent';
 
 // Outside production, the same generated secrets as `npm run dev` (invitation links are sealed with one of them).
 (await import('@/server/dev-secrets')).ensureDevSecrets();
+// Only the settings a command uses: creating a user must not demand the web server's APP_URL and secrets.
+(await import('@/server/env')).useCliEnvironment();
 
 const { runCli } = await import('@/server/cli/run-cli');
 const { CLI_COMMANDS } = await import('@/server/cli/commands');

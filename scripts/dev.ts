@@ -19,7 +19,11 @@ const { startServer } = await import('@/server/http/start-server');
 const { hasAnyOrganization } = await import('@/server/services/organizations/has-any-organization');
 const { getOrganization } = await import('@/server/services/organizations/get-organization');
 const { seedDemo } = await import('@/server/services/demo/seed-demo');
-const { conductDemoInterviews } = await import('@/server/services/demo/conduct-demo-interviews');
+const { conductDemoInterviews } = await import('@/server/agent/conduct-demo-interviews');
+const { installProcessGuards } = await import('@/server/process-guards');
+const { log } = await import('@/server/log');
+const { expireInterviews } = await import('@/server/services/interviews/expire-interviews');
+installProcessGuards('dev');
 
 let env: ReturnType<typeof getEnv>;
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -34,10 +38,24 @@ try {
 const db = server.database.db;
 
 let credentials: DemoCredentials | undefined;
+let demoInterviews = 0;
 if (!(await hasAnyOrganization(db))) {
-  const seeded = await seedDemo(db);
-  // Finished interviews with transcripts and reports, conducted by the simulated voice agent.
-  await conductDemoInterviews(db, seeded);
+  // The simulated agent's hundreds of request lines would bury the banner: quiet while seeding, summarised below.
+  const level = log.level;
+  if (log.levelVal < 40) log.level = 'warn';
+  let seeded: Awaited<ReturnType<typeof seedDemo>>;
+  try {
+    seeded = await seedDemo(db);
+    // Finished interviews with transcripts and reports, conducted by the simulated voice agent.
+    demoInterviews = (await conductDemoInterviews(db, seeded)).length;
+    // The seed queued jobs (invitation emails, report requests): let the worker in this process finish them
+    // while quiet, so their log lines do not follow the banner.
+    await waitForDueJobs(server.database, 30_000);
+    // And the demo's already expired invitation, which the minute's expiry sweep would report after the banner.
+    await expireInterviews(db);
+  } finally {
+    log.level = level;
+  }
   credentials = { orgId: seeded.orgId, recruiter: { email: seeded.recruiter.email, password: seeded.recruiter.password }, apiKey: seeded.apiKey, apiKeyId: seeded.apiKeyId };
   writePrivateJson(CREDENTIALS_FILE, credentials);
 } else {
@@ -53,6 +71,7 @@ const lines = [
   `  Database:      ${server.database.kind === 'pglite' ? `embedded PGlite in ${env.PGLITE_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
 ];
 if (credentials) {
+  if (demoInterviews > 0) lines.push(`  Demo data:     seeded now: ${demoInterviews} interviews conducted by the simulated agent (their request logs hidden)`);
   lines.push(
     `  Dashboard:     ${base}/  sign in as ${credentials.recruiter.email} / ${credentials.recruiter.password}`,
     `  API key:       ${credentials.apiKey}  (all scopes)`,
@@ -65,6 +84,8 @@ if (credentials) {
   lines.push(`  Try:           curl -H "Authorization: Bearer ${credentials.apiKey}" ${base}/api/v1/candidates`);
 }
 lines.push('');
+// Last, after Next.js's own start-up lines and the seeding: what a newcomer needs, where the eye lands.
+await new Promise((resolve) => setTimeout(resolve, 250));
 console.log(lines.join('\n'));
 
 let stopping = false;
@@ -80,4 +101,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       },
     );
   });
+}
+
+/** Until no job that is due is waiting or running (at most `timeoutMs`). */
+async function waitForDueJobs(database: { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: any[] }> }, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await database.executeSql(
+      `select count(*)::int as n from pgboss.job where left(name, 2) <> '__' and state in ('created', 'retry', 'active') and start_after <= now()`,
+    );
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -1,10 +1,23 @@
 import { getEnv } from '@/server/env';
 import { markShuttingDown } from '@/server/http/shutdown-state';
-import { startServer } from '@/server/http/start-server';
+import { migrateDatabase } from '@/db/client';
+import { openConfiguredDatabase, startServer } from '@/server/http/start-server';
 import { log } from '@/server/log';
+import { installProcessGuards, startOrExit } from '@/server/process-guards';
 
 (process.env as Record<string, string>).NODE_ENV = 'production';
-const server = await startServer({ dev: false });
+installProcessGuards('web');
+const server = await startOrExit('web', async () => {
+  // Opened and migrated here, so that a start-up tried again (the database was restarting) leaves no pool behind.
+  const database = await openConfiguredDatabase();
+  try {
+    await migrateDatabase(database);
+    return await startServer({ dev: false, database });
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+});
 log.info({ url: server.url, pid: process.pid }, 'server listening');
 
 /** Beyond the drain, the time in-flight requests and the current job get to finish. */
@@ -33,6 +46,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       log.info('no longer accepting connections; finishing in-flight requests');
       server
         .close()
+        .then(() => server.database.close())
         .then(() => process.exit(0))
         .catch((error) => {
           log.error({ err: error }, 'shutdown failed');

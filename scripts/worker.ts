@@ -5,13 +5,27 @@ import { openConfiguredDatabase } from '@/server/http/start-server';
 import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
 import { startJobQueue } from '@/server/jobs/queue';
 import { log } from '@/server/log';
+import { installProcessGuards, startOrExit } from '@/server/process-guards';
 
 /** A process that only works background jobs: run as many as needed beside the web processes (PostgreSQL). */
-const env = getEnv();
-const database = await openConfiguredDatabase();
-await migrateDatabase(database);
-setDatabase(database);
-const queue = await startJobQueue(database, { handlers: jobHandlers(database.db), schedules: JOB_SCHEDULES, pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS });
+installProcessGuards('worker');
+const { database, queue } = await startOrExit('worker', async () => {
+  const env = getEnv();
+  const database = await openConfiguredDatabase();
+  let queue: Awaited<ReturnType<typeof startJobQueue>> | undefined;
+  try {
+    await migrateDatabase(database);
+    setDatabase(database);
+    queue = await startJobQueue(database, { handlers: jobHandlers(database.db), schedules: JOB_SCHEDULES, pollingIntervalSeconds: env.JOB_POLL_INTERVAL_SECONDS });
+    return { database, queue };
+  } catch (error) {
+    // Tried again by startOrExit when the database was only away: leave nothing running behind.
+    await queue?.stop().catch(() => {});
+    setDatabase(undefined);
+    await database.close().catch(() => {});
+    throw error;
+  }
+});
 log.info({ database: database.kind }, 'worker started');
 
 let stopping = false;

@@ -27,6 +27,8 @@ export const EnvSchema = z.object({
   AGENT_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   MEDIA_TOKEN_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Failed credentials (agent secret, API key, invitation link) per client address and minute before 429. */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(100),
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalUrl,
   EMAIL_FROM: z.string().default('Interview Screening <no-reply@interviews.localhost>'),
@@ -52,6 +54,46 @@ export const EnvSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** Speech to text: any OpenAI-compatible /audio/transcriptions endpoint; unset: the candidate answers in writing. */
+  STT_BASE_URL: optionalUrl,
+  STT_API_KEY: optionalString,
+  STT_MODEL: z.string().default('whisper-1'),
+  STT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Text to speech: any OpenAI-compatible /audio/speech endpoint; unset: the browser's own speech synthesis. */
+  TTS_BASE_URL: optionalUrl,
+  TTS_API_KEY: optionalString,
+  TTS_MODEL: z.string().default('tts-1'),
+  TTS_VOICE: z.string().default('alloy'),
+  TTS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The built-in interviewer may ask one short follow-up when an answer is thin (needs the language model). */
+  INTERVIEWER_FOLLOW_UPS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** What the candidate page gives each spoken or written answer. */
+  ANSWER_TIME_LIMIT_SECONDS: z.coerce.number().int().min(15).max(1800).default(180),
+  /** Recordings: a local directory (default) or an S3-compatible bucket when S3_BUCKET is set. */
+  STORAGE_DIR: z.string().default('.data/storage'),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Lifetime of the signed audio URLs that reads (REST v1, dashboard) present. */
+  AUDIO_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(900),
+  /**
+   * Behind a load balancer that appends the client's address to X-Forwarded-For: take the client's address (for
+   * throttles and sign-in limits) from that header's last entry. Off: the socket's address, which a client cannot
+   * choose.
+   */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Start the job workers inside the web process (default) or leave them to `npm run worker`. */
   RUN_WORKER: z
     .enum(['true', 'false', '1', '0'])
@@ -61,6 +103,10 @@ export const EnvSchema = z.object({
   /** Failed jobs retry with exponential backoff from this delay (pg-boss: delay·2^n, jittered), this many times. */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(8),
+  /** A bulk action over more rows than this runs as a background job with progress (docs/DECISIONS.md). */
+  BULK_INLINE_LIMIT: z.coerce.number().int().min(1).max(1000).default(100),
+  // A job whose worker died (SIGKILL, lost host) is retried once it has been active this long.
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   /** Pause of the built-in demo agent after each turn (used when AGENT_DISPATCH_URL is not set). */
   DEMO_AGENT_TURN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /**
@@ -68,6 +114,25 @@ export const EnvSchema = z.object({
    * the time a load balancer needs to notice and stop routing new requests to this instance.
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
+  /**
+   * Development and tests only: webhook endpoints may be plain http and resolve to private, loopback or link-local
+   * addresses (a receiver on this machine). Otherwise https only in production and public addresses only.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** First retry delay of a failed webhook delivery; each later one doubles (±20 % jitter), capped at 6 h. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** How long a delivery is retried before the endpoint is disabled and its organization's users emailed. */
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().min(1).max(7 * 86_400).default(86_400),
+  /** Webhook deliveries in flight at once per worker process (a hanging receiver holds one for at most 10 s). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  /**
+   * Of those, at most this many to one endpoint that answers fast, and an eighth of it (at least 1) to one that is
+   * slow (over 0.5 s): a hanging endpoint's other deliveries wait in the queue, not in a slot.
+   */
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** A file the JSON log lines are appended to instead of stdout (read by server/log.ts at load). */
   LOG_DESTINATION: optionalString,
@@ -77,8 +142,12 @@ export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
 
 export class EnvError extends Error {}
 
-/** Validates the environment once, with a message per bad variable. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * Validates the environment once, with a message per bad variable. `serving` (the web and worker processes)
+ * also demands what serving needs in production (the agent and media-token secrets, the public URL); the admin
+ * CLI checks only the settings its command uses (see useCliEnvironment).
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env, options: { serving?: boolean } = {}): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -88,7 +157,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.AGENT_DISPATCH_URL && !env.AGENT_DISPATCH_SECRET) {
     throw new EnvError('Invalid environment configuration:\n  AGENT_DISPATCH_SECRET: required when AGENT_DISPATCH_URL is set (it signs the dispatch)');
   }
-  if (env.NODE_ENV === 'production') {
+  if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID) !== (!env.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError('Invalid environment configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (env.NODE_ENV === 'production' && options.serving !== false) {
     const missing = (['AGENT_SECRET', 'MEDIA_TOKEN_SECRET', 'APP_URL'] as const).filter((k) => !env[k]);
     if (missing.length > 0) {
       throw new EnvError(`Invalid environment configuration:\n${missing.map((k) => `  ${k}: required in production`).join('\n')}`);
@@ -98,9 +170,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 let cached: Env | undefined;
+let serving = true;
 export function getEnv(): Env {
-  cached ??= parseEnv();
+  cached ??= parseEnv(process.env, { serving });
   return cached;
+}
+/**
+ * The admin CLI: no server secrets or public URL demanded up front (`user:create` needs a database, nothing
+ * else). A command that does need a secret fails where it reads it, naming it.
+ */
+export function useCliEnvironment(): void {
+  serving = false;
+  cached = undefined;
 }
 /** For the server entry and tests, after they have set process.env. */
 export function resetEnvCache(): void {

@@ -15,11 +15,22 @@ export const ID_PREFIXES = {
   config: 'cfg',
   sentEmail: 'eml',
   mailboxMessage: 'msg',
+  webhookEndpoint: 'whk',
+  webhookEvent: 'evt',
+  webhookDelivery: 'wdl',
+  auditEvent: 'aud',
+  audio: 'rec',
+  decision: 'dcn',
+  teamInvitation: 'tiv',
+  note: 'not',
+  notification: 'ntf',
+  bulkOperation: 'blk',
+  savedFilter: 'svf',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** Uniform base62 from rejection sampling: each character carries log2(62) ≈ 5.95 bits. */
 export function randomBase62(length: number): string {

@@ -44,6 +44,7 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   [/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g, '[redacted-jwt]'],
   // Invitation links carry their token in the path.
   [/\/i\/[^\s"/?#\\]+/g, '/i/[redacted]'],
+  [/\/api\/invitations\/[^\s"/?#\\]+/g, '/api/invitations/[redacted]'],
   // Credentials in connection strings.
   [/(postgres(?:ql)?:\/\/[^:/@\s"]+:)[^@\s"]+@/g, '$1[redacted]@'],
 ];

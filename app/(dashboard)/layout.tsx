@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getDb } from '@/db/client';
 import { AppShell } from '@/components/dashboard/app-shell';
+import { RoleProvider } from '@/components/dashboard/role-context';
 import { requireRecruiter } from '@/server/http/dashboard-session';
 import { getSessionUser } from '@/server/services/auth/get-session-principal';
 import { Providers } from './providers';
@@ -16,7 +17,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const user = await getSessionUser(getDb(), principal);
   return (
     <Providers>
-      <AppShell user={{ email: user.email, name: user.name, orgName: user.orgName }}>{children}</AppShell>
+      <RoleProvider role={user.role}>
+        <AppShell user={{ email: user.email, name: user.name, orgName: user.orgName, role: user.role }}>{children}</AppShell>
+      </RoleProvider>
     </Providers>
   );
 }

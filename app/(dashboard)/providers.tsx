@@ -3,6 +3,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
 import { errorCode } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
 
@@ -44,7 +45,10 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster position="top-center" closeButton />
+      </QueryClientProvider>
     </trpc.Provider>
   );
 }

@@ -1,10 +1,12 @@
 'use server';
 
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import { toAppError } from '@/server/errors';
+import { clientAddress } from '@/server/http/client-throttle';
 import { sessionCookieOptions } from '@/server/http/session-cookie';
+import { unstorableTextProblem } from '@/server/http/storable-json';
 import { getCurrentRecruiter } from '@/server/http/dashboard-session';
 import { SESSION_COOKIE_NAME } from '@/server/services/auth/session-token';
 import { signIn, SignInLockedError } from '@/server/services/auth/sign-in';
@@ -24,8 +26,11 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
   const email = String(form.get('email') ?? '');
   const password = String(form.get('password') ?? '');
   if (!email.trim() || !password) return { error: 'Enter your email and password.', email };
+  // PostgreSQL cannot hold NUL (nor an unpaired surrogate): said here, instead of a database error.
+  if (unstorableTextProblem(email) || email.length > 320) return { error: 'Enter a valid email address.', email: email.replace(/\u0000/g, '') };
+  if (unstorableTextProblem(password)) return { error: 'That email and password do not match an account.', email };
   try {
-    const session = await signIn(getDb(), { email, password });
+    const session = await signIn(getDb(), { email, password, clientAddress: clientAddress(await headers()) });
     (await cookies()).set(SESSION_COOKIE_NAME, session.token, sessionCookieOptions(session.expiresAt));
   } catch (error) {
     if (error instanceof SignInLockedError) {

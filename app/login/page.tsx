@@ -23,7 +23,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <LoginForm next={next} notice={notice} />
         </div>
         <p className="mt-6 text-center text-xs text-slate-600">
-          No account? An administrator creates one with <code className="rounded bg-slate-200/60 px-1 py-0.5 font-mono">npm run admin -- user:create</code>.
+          No account? Ask an admin of your organization to invite you (Settings → Team), or an operator to create one with{' '}
+          <code className="rounded bg-slate-200/60 px-1 py-0.5 font-mono">npm run admin -- user:create</code>.
         </p>
       </div>
     </main>

@@ -46,10 +46,22 @@ const deltaMs = (before: Snapshot, after: Snapshot) => [...after].reduce((sum, [
 
 export type CpuUsage = { appCpuMs: number; dbCpuMs: number; clientCpuMs: number };
 
-/** Starts measuring; the returned function stops and gives the CPU milliseconds spent meanwhile. */
-export async function startCpuMeter(options: { serverPgid: number; sql: postgres.Sql; databaseName: string }): Promise<() => Promise<CpuUsage>> {
+/** The bare baseline's PostgreSQL sessions carry this application_name (bench/baseline/bare-server.ts). */
+export const BARE_APPLICATION_NAME = 'iss-bare-baseline';
+
+/**
+ * Starts measuring; the returned function stops and gives the CPU milliseconds spent meanwhile. `backends` says
+ * whose PostgreSQL backends count: the product's (every session on the database but the baseline's and the
+ * bench's own) or the bare baseline's.
+ */
+export async function startCpuMeter(options: { serverPgid: number; sql: postgres.Sql; databaseName: string; backends?: 'product' | 'bare' }): Promise<() => Promise<CpuUsage>> {
+  const bare = options.backends === 'bare';
   const backends = async () =>
-    (await options.sql`select pid from pg_stat_activity where datname = ${options.databaseName} and pid <> pg_backend_pid()`).map((r) => Number(r.pid));
+    (
+      // Client sessions only: an autovacuum worker on the bench database is nobody's request.
+      await options.sql`select pid from pg_stat_activity where datname = ${options.databaseName} and pid <> pg_backend_pid()
+        and backend_type = 'client backend' and (application_name = ${BARE_APPLICATION_NAME}) = ${bare}`
+    ).map((r) => Number(r.pid));
   const appBefore = snapshot(processGroupPids(options.serverPgid));
   const dbBefore = snapshot(await backends());
   const clientBefore = process.cpuUsage();

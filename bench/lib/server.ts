@@ -36,11 +36,61 @@ export async function startServerProcess(options: {
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('npx', ['tsx', 'scripts/start.ts'], {
+  return startProcessGroup({
+    name: 'the server',
+    script: 'scripts/start.ts',
     env: { ...process.env, ...options.env, PORT: String(port), APP_URL: options.env.APP_URL ?? url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    url,
+    killAfterMs: 10_000,
+    timeoutMs: options.timeoutMs ?? 120_000,
+    pollMs: 300,
+    isReady: async () => {
+      const res = await fetch(`${url}${options.readyPath}`, { headers: options.readyHeaders });
+      await res.arrayBuffer();
+      return res.status === 200;
+    },
   });
+}
+
+/**
+ * Starts the bare baseline (bench/baseline/bare-server.ts) on the same database, as its own process group, and
+ * waits until it answers.
+ */
+export async function startBareServer(options: { databaseUrl: string; agentSecret: string }): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return startProcessGroup({
+    name: 'the bare baseline',
+    script: 'bench/baseline/bare-server.ts',
+    env: { ...process.env, DATABASE_URL: options.databaseUrl, AGENT_SECRET: options.agentSecret, PORT: String(port), NODE_ENV: 'production' },
+    url,
+    killAfterMs: 5_000,
+    timeoutMs: 60_000,
+    pollMs: 200,
+    isReady: async () => {
+      // Any answer means it listens.
+      await (await fetch(`${url}/nothing`)).arrayBuffer();
+      return true;
+    },
+  });
+}
+
+/**
+ * `npx tsx <script>` in its own process group, its output kept (the last 20 kB) for error messages, polled with
+ * `isReady` until it answers (a throw means "not listening yet"). stop() ends that group only: SIGTERM, then
+ * SIGKILL after `killAfterMs`.
+ */
+async function startProcessGroup(options: {
+  name: string;
+  script: string;
+  env: NodeJS.ProcessEnv;
+  url: string;
+  killAfterMs: number;
+  timeoutMs: number;
+  pollMs: number;
+  isReady: () => Promise<boolean>;
+}): Promise<ServerProcess> {
+  const child: ChildProcess = spawn('npx', ['tsx', options.script], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -66,26 +116,24 @@ export async function startServerProcess(options: {
       } catch {
         /* already gone */
       }
-    }, 10_000);
+    }, options.killAfterMs);
     await exited;
     clearTimeout(timer);
   };
 
-  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  const deadline = Date.now() + options.timeoutMs;
   for (;;) {
-    if (hasExited) throw new Error(`the server exited during start-up:\n${output}`);
+    if (hasExited) throw new Error(`${options.name} exited during start-up:\n${output}`);
     try {
-      const res = await fetch(`${url}${options.readyPath}`, { headers: options.readyHeaders });
-      await res.arrayBuffer();
-      if (res.status === 200) break;
+      if (await options.isReady()) break;
     } catch {
       /* not listening yet */
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not become ready within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${output}`);
+      throw new Error(`${options.name} did not become ready within ${options.timeoutMs / 1000} s:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, options.pollMs));
   }
-  return { url, pid: child.pid!, stop, output: () => output };
+  return { url: options.url, pid: child.pid!, stop, output: () => output };
 }

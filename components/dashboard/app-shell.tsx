@@ -3,10 +3,15 @@
 import { LayoutDashboard, LogOut, Megaphone, Mic, Settings, Users } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { signOutAction } from '@/app/login/actions';
 import { cn } from '@/components/ui/cn';
+import type { UserRole } from '@/db/schema/users';
 import { BrandMark } from './brand-mark';
+import { READ_ONLY_REASON } from './role-context';
+import { NotificationBell, NotificationPanel, useUnreadNotifications } from './notifications/notification-bell';
+import { GlobalSearch } from './search/global-search';
+import { KeyboardShortcuts } from './search/keyboard-shortcuts';
 
 const NAV = [
   { href: '/overview', label: 'Overview', icon: LayoutDashboard },
@@ -16,7 +21,9 @@ const NAV = [
   { href: '/settings', label: 'Settings', icon: Settings },
 ] as const;
 
-export type ShellUser = { email: string; name: string | null; orgName: string };
+export type ShellUser = { email: string; name: string | null; orgName: string; role: UserRole };
+
+const ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', recruiter: 'Recruiter', viewer: 'Viewer' };
 
 function SignOutButton({ compact = false }: { compact?: boolean }) {
   return (
@@ -37,6 +44,8 @@ function SignOutButton({ compact = false }: { compact?: boolean }) {
 
 export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
   const pathname = usePathname();
+  const unread = useUnreadNotifications();
+  const [panelOpen, setPanelOpen] = useState(false);
   const isActive = (href: string) => pathname === href || pathname.startsWith(`${href}/`);
   const initials = (user.name ?? user.email)
     .split(/[\s@.]+/)
@@ -69,10 +78,11 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
       </a>
       <div className="hidden border-r border-slate-200 bg-white lg:block">
         <aside className="sticky top-0 flex h-screen flex-col">
-          <div className="flex h-16 items-center px-5">
+          <div className="flex h-16 items-center justify-between px-5">
             <Link href="/overview" aria-label="Screening — overview">
               <BrandMark />
             </Link>
+            <NotificationBell unread={unread} open={panelOpen} onOpenChange={setPanelOpen} />
           </div>
           <nav aria-label="Main" className="grid gap-1 px-3 py-2">
             {links('')}
@@ -84,7 +94,9 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
               </span>
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium text-slate-900">{user.name ?? user.email}</p>
-                <p className="truncate text-xs text-slate-600">{user.orgName}</p>
+                <p className="truncate text-xs text-slate-600">
+                  {user.orgName} · <span data-testid="shell-role">{ROLE_LABELS[user.role]}</span>
+                </p>
               </div>
             </div>
             <SignOutButton />
@@ -95,13 +107,26 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur lg:hidden">
           <div className="flex h-14 items-center justify-between px-4">
             <BrandMark />
-            <SignOutButton compact />
+            <div className="flex items-center gap-1">
+              <NotificationBell unread={unread} open={panelOpen} onOpenChange={setPanelOpen} />
+              <SignOutButton compact />
+            </div>
           </div>
           <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-2 pb-2">
             {links('shrink-0 py-1.5')}
           </nav>
         </header>
+        <NotificationPanel open={panelOpen} onOpenChange={setPanelOpen} />
+        <div className="border-b border-slate-200 bg-white px-4 py-2 sm:px-6 lg:px-8">
+          <GlobalSearch />
+        </div>
+        <KeyboardShortcuts />
         <main id="content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          {user.role === 'viewer' ? (
+            <p className="mb-4 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="read-only-notice">
+              {READ_ONLY_REASON}
+            </p>
+          ) : null}
           {children}
         </main>
       </div>

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { RECOMMENDATION_LABELS, STATUS_LABELS, type InterviewStatus, type Recommendation } from './format';
+import { formatOverallScore, RECOMMENDATION_LABELS, STATUS_LABELS, type InterviewStatus, type Recommendation } from './format';
 
 const STATUS_TONES = {
   DRAFT: 'neutral',
@@ -27,9 +27,15 @@ const RECOMMENDATION_TONES = {
   NO_DECISION: 'neutral',
 } as const;
 
-export function RecommendationBadge({ value }: { value: Recommendation | null | undefined }) {
+/** The AI's recommendation: advice for the recruiter, who decides. `advice` adds the word where the context lacks it. */
+export function RecommendationBadge({ value, advice = false }: { value: Recommendation | null | undefined; advice?: boolean }) {
   if (!value) return <span className="text-slate-500">—</span>;
-  return <Badge tone={RECOMMENDATION_TONES[value]}>{RECOMMENDATION_LABELS[value]}</Badge>;
+  return (
+    <Badge tone={RECOMMENDATION_TONES[value]} title="The AI's recommendation: advice, not a decision">
+      {advice ? 'AI advice: ' : null}
+      {RECOMMENDATION_LABELS[value]}
+    </Badge>
+  );
 }
 
 /** An overall score out of 100 with a colour band (below 50, 50–69, 70 and above). */
@@ -38,7 +44,7 @@ export function ScorePill({ score }: { score: number | null | undefined }) {
   const tone = score >= 70 ? 'text-emerald-800 bg-emerald-50' : score >= 50 ? 'text-amber-900 bg-amber-50' : 'text-red-800 bg-red-50';
   return (
     <span className={`inline-flex min-w-10 justify-center rounded-md px-1.5 py-0.5 text-sm font-semibold tabular-nums ${tone}`}>
-      {Math.round(score)}
+      {formatOverallScore(score)}
       <span className="sr-only"> out of 100</span>
     </span>
   );

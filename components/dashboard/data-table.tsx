@@ -26,13 +26,47 @@ type DataTableProps<T extends RowData> = {
   loading?: boolean;
   empty?: ReactNode;
   className?: string;
+  /**
+   * Column ids hidden below the `sm` breakpoint: on a 390 px phone the columns that matter (status, score)
+   * must show without scrolling sideways, so the secondary ones give way.
+   */
+  hideOnPhone?: readonly string[];
+  /** Checkboxes per row and one for the page (bulk actions): the selection lives with the page, not here. */
+  selection?: RowSelection<T>;
 };
+
+export type RowSelection<T> = {
+  isSelected: (id: string) => boolean;
+  onToggle: (id: string, checked: boolean) => void;
+  onTogglePage: (checked: boolean) => void;
+  /** The accessible name of a row's checkbox, e.g. "Select Ada Lovelace". */
+  rowLabel: (row: T) => string;
+};
+
+/** A checkbox whose third state (some rows of the page selected) is the DOM's `indeterminate`. */
+function SelectBox({ checked, indeterminate, label, onChange }: { checked: boolean; indeterminate?: boolean; label: string; onChange: (checked: boolean) => void }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      ref={(element) => {
+        if (element) element.indeterminate = Boolean(indeterminate);
+      }}
+      onChange={(event) => onChange(event.target.checked)}
+      className="size-4 cursor-pointer rounded border-slate-400 accent-brand-700"
+    />
+  );
+}
+
+const PHONE_HIDDEN = 'hidden sm:table-cell';
 
 /**
  * A server-paginated, server-sorted table (TanStack Table v9 with manual sorting): the headers of sortable
  * columns are buttons with aria-sort on their cell.
  */
-export function DataTable<T extends RowData>({ columns, data, sorting, onSortingChange, caption, rowHref, getRowId, loading, empty, className }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ columns, data, sorting, onSortingChange, caption, rowHref, getRowId, loading, empty, className, hideOnPhone, selection }: DataTableProps<T>) {
+  const phoneClass = (columnId: string) => (hideOnPhone?.includes(columnId) ? PHONE_HIDDEN : undefined);
   const router = useRouter();
   const table = useTable({
     features: tableFeaturesWithSorting,
@@ -44,18 +78,30 @@ export function DataTable<T extends RowData>({ columns, data, sorting, onSorting
     manualSorting: true,
     enableSortingRemoval: false,
   });
-  const columnCount = columns.length;
+  const columnCount = columns.length + (selection ? 1 : 0);
+  const pageIds = data.map((row) => getRowId(row));
+  const selectedOnPage = selection ? pageIds.filter((id) => selection.isSelected(id)).length : 0;
   return (
     <Table className={className} aria-busy={loading || undefined}>
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         {table.getHeaderGroups().map((group) => (
           <TableRow key={group.id} className="hover:bg-transparent">
+            {selection ? (
+              <TableHead className="w-10">
+                <SelectBox
+                  label="Select all rows on this page"
+                  checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                  indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+                  onChange={(checked) => selection.onTogglePage(checked)}
+                />
+              </TableHead>
+            ) : null}
             {group.headers.map((header) => {
               const sorted = header.column.getIsSorted();
               const canSort = header.column.getCanSort();
               return (
-                <TableHead key={header.id} aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
+                <TableHead key={header.id} className={phoneClass(header.column.id)} aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
                   {header.isPlaceholder ? null : canSort ? (
                     <button
                       type="button"
@@ -78,8 +124,9 @@ export function DataTable<T extends RowData>({ columns, data, sorting, onSorting
         {loading && data.length === 0 ? (
           Array.from({ length: 5 }, (_, i) => (
             <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
-              {Array.from({ length: columnCount }, (_, j) => (
-                <TableCell key={j}>
+              {selection ? <TableCell /> : null}
+              {table.getAllLeafColumns().map((column, j) => (
+                <TableCell key={column.id} className={phoneClass(column.id)}>
                   <Skeleton className={cn('h-4', j === 0 ? 'w-40' : 'w-20')} />
                 </TableCell>
               ))}
@@ -106,8 +153,13 @@ export function DataTable<T extends RowData>({ columns, data, sorting, onSorting
                   : undefined
               }
             >
+              {selection ? (
+                <TableCell className="w-10">
+                  <SelectBox label={selection.rowLabel(row.original)} checked={selection.isSelected(row.id)} onChange={(checked) => selection.onToggle(row.id, checked)} />
+                </TableCell>
+              ) : null}
               {row.getAllCells().map((cell) => (
-                <TableCell key={cell.id}>
+                <TableCell key={cell.id} className={phoneClass(cell.column.id)}>
                   <table.FlexRender cell={cell} />
                 </TableCell>
               ))}

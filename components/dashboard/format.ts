@@ -24,9 +24,17 @@ export const RECOMMENDATION_LABELS: Record<NonNullable<Recommendation>, string> 
 };
 
 export function candidateName(c: { firstName: string | null; lastName: string | null; email: string } | null | undefined): string {
-  if (!c) return 'Unknown candidate';
+  if (!c) return 'Erased candidate';
   const name = [c.firstName, c.lastName].filter(Boolean).join(' ').trim();
   return name || c.email;
+}
+
+/**
+ * The one rounding rule of the dashboard for an overall score out of 100: one decimal, as the report computes
+ * it (69.8 stays 69.8 on the ring, in the lists and in the summary; 80.0 reads 80).
+ */
+export function formatOverallScore(score: number | null | undefined): string {
+  return score === null || score === undefined ? '—' : String(Math.round(score * 10) / 10);
 }
 
 export function formatScore(score: number | null | undefined, digits = 0): string {

@@ -1,21 +1,14 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
-
-const subscribe = () => () => {};
-/** False while rendering on the server and hydrating, true afterwards: server HTML and first client render agree. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
+import { useIsClient } from '@/components/ui/use-is-client';
 
 const UTC_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
+/** A time of day always says its zone ("14:05 CET"): a recruiter in another zone must not misread it. */
+const WITH_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
+
 function formatLocal(date: Date, withTime: boolean): string {
-  return new Intl.DateTimeFormat(undefined, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(undefined, withTime ? WITH_TIME : { dateStyle: 'medium' }).format(date);
 }
 
 function relative(date: Date): string {
@@ -36,7 +29,7 @@ export function Time({ value, relative: asRelative = false, withTime = true, cla
   const date = new Date(value);
   const text = !isClient ? `${UTC_FORMAT.format(date)} UTC` : asRelative ? relative(date) : formatLocal(date, withTime);
   return (
-    <time dateTime={value} title={isClient ? date.toLocaleString() : value} className={className}>
+    <time dateTime={value} title={isClient ? date.toLocaleString(undefined, { timeZoneName: 'short' }) : value} className={className}>
       {text}
     </time>
   );

@@ -22,11 +22,11 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return <th className={cn('h-10 px-4 text-left align-middle text-xs font-semibold uppercase tracking-wide text-slate-600', className)} {...props} />;
+  return <th className={cn('h-10 px-2 text-left sm:px-4 align-middle text-xs font-semibold uppercase tracking-wide text-slate-600', className)} {...props} />;
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-4 py-3 align-middle text-slate-800', className)} {...props} />;
+  return <td className={cn('px-2 py-3 align-middle sm:px-4 text-slate-800', className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
-import { candidates } from './candidates';
 import { interviewConfigs } from './interview-configs';
 import { jobs } from './jobs';
 import { organizations } from './organizations';
@@ -19,7 +18,8 @@ export const interviews = pgTable(
   {
     id: text('id').primaryKey(),
     orgId: text('org_id').notNull().references(() => organizations.id),
-    candidateId: text('candidate_id').notNull().references(() => candidates.id),
+    /** No foreign key: an erased candidate's row is deleted and this id stays, anonymous (see erase-candidate.ts). */
+    candidateId: text('candidate_id').notNull(),
     jobId: text('job_id').notNull().references(() => jobs.id),
     campaignId: text('campaign_id').references(() => campaigns.id),
     stageId: text('stage_id').references(() => stages.id),
@@ -39,6 +39,8 @@ export const interviews = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** When the candidate's start last handed the session to the voice agent; guards against a double dispatch. */
     agentDispatchedAt: timestamp('agent_dispatched_at', { withTimezone: true }),
+    /** When the candidate acknowledged the notice on the invitation page (POST /api/invitations/:token/start). */
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

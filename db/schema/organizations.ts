@@ -1,7 +1,15 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Candidates are erased this many days after their last activity unless an admin shortens it (data-rights). */
+export const DEFAULT_RETENTION_DAYS = 730;
+export const MIN_RETENTION_DAYS = 30;
+export const MAX_RETENTION_DAYS = 730;
 
 export const organizations = pgTable('organizations', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  retentionDays: integer('retention_days').notNull().default(DEFAULT_RETENTION_DAYS),
+  /** Where candidates write about their data or to ask for an interview without AI (the notice; Reply-To of emails). */
+  contactEmail: text('contact_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,5 @@
 import { index, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
-import { candidates } from './candidates';
 import { jobs } from './jobs';
 import { organizations } from './organizations';
 
@@ -12,7 +11,8 @@ export const testSessions = pgTable(
   {
     id: text('id').primaryKey(),
     orgId: text('org_id').notNull().references(() => organizations.id),
-    candidateId: text('candidate_id').notNull().references(() => candidates.id),
+    /** No foreign key: an erased candidate's row is deleted and this id stays, anonymous (see erase-candidate.ts). */
+    candidateId: text('candidate_id').notNull(),
     campaignId: text('campaign_id').notNull().references(() => campaigns.id),
     jobId: text('job_id').notNull().references(() => jobs.id),
     testName: text('test_name').notNull(),

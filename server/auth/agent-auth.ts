@@ -52,3 +52,8 @@ export function assertGrantCovers(grant: AgentGrant, interviewId: string): void 
     throw new AppError('FORBIDDEN', 'This media token is for another interview');
   }
 }
+
+/** The audit log's actor for an agent credential: the shared secret, or a media token (which names its interview). */
+export function agentActorOf(grant: AgentGrant): { type: 'agent'; id: string } {
+  return { type: 'agent', id: grant.kind === 'agentSecret' ? 'agent_secret' : 'media_token' };
+}

@@ -4,6 +4,7 @@ import type { Scope } from '@/server/auth/scopes';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { authenticateApiKey } from '@/server/services/api-keys/authenticate-api-key';
+import { assertNotThrottled, clientAddress, countFailure } from './client-throttle';
 import { consumeRateLimit } from '@/server/services/rate-limit/consume-rate-limit';
 
 export type ApiKeyPrincipal = Extract<Principal, { kind: 'apiKey' }>;
@@ -25,7 +26,11 @@ export function apiKeyFromHeaders(headers: Headers): string | null {
  */
 export async function authenticateV1Request(db: DbExecutor, req: Request, headers: Headers, requiredScope?: Scope): Promise<ApiKeyPrincipal> {
   const plaintext = apiKeyFromHeaders(req.headers);
+  const address = clientAddress(req.headers);
+  // An address that sent too many invalid keys this minute is refused before any lookup (client-throttle.ts).
+  if (plaintext) assertNotThrottled('api-key', address, headers);
   const apiKey = plaintext ? await authenticateApiKey(db, plaintext) : null;
+  if (plaintext && !apiKey) await countFailure(db, 'api-key', address, headers);
   if (!apiKey) {
     throw new AppError('UNAUTHORIZED', plaintext ? 'Invalid or revoked API key' : 'Missing API key: send Authorization: Bearer <key> or X-API-Key');
   }

@@ -5,7 +5,8 @@ import { AppError } from '@/server/errors';
 import { appRouter } from '@/server/routers/app-router';
 import { getSessionPrincipal } from '@/server/services/auth/get-session-principal';
 import { createContextInner } from '@/server/trpc';
-import { newRequestId } from './respond';
+import { readBytesWithin } from './read-json-body';
+import { errorResponse, newRequestId } from './respond';
 import { readSessionToken } from './session-cookie';
 
 export const DASHBOARD_TRPC_ENDPOINT = '/api/trpc';
@@ -36,9 +37,15 @@ export function checkCsrf(req: Request): void {
  * the input opens nothing here. Errors leave through the errorFormatter of server/trpc.ts (the contract's body
  * under `error.data.error`, with the request id).
  */
-export async function handleDashboardTrpc(req: Request): Promise<Response> {
+export async function handleDashboardTrpc(incoming: Request): Promise<Response> {
   const requestId = newRequestId();
   const db = getDb();
+  let req: Request;
+  try {
+    req = await boundedRequest(incoming);
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
   return fetchRequestHandler({
     endpoint: DASHBOARD_TRPC_ENDPOINT,
     req,
@@ -50,4 +57,28 @@ export async function handleDashboardTrpc(req: Request): Promise<Response> {
     },
     responseMeta: () => ({ headers: { 'x-request-id': requestId, 'cache-control': 'no-store' } }),
   });
+}
+
+/** No dashboard call needs more: the biggest is a candidate import (a CSV of at most 2 MiB, escaped into JSON). */
+export const MAX_DASHBOARD_BODY_BYTES = 5 * 1024 * 1024;
+/** Calls in one batched request; the dashboard's pages batch a handful. */
+export const MAX_BATCH_CALLS = 20;
+
+/**
+ * The request with its body read within MAX_DASHBOARD_BODY_BYTES (413 before anything is parsed: a declared
+ * Content-Length over the limit is refused unread, a streamed body is cut off at the limit) and at most
+ * MAX_BATCH_CALLS procedures in a batch (413 too).
+ */
+async function boundedRequest(req: Request): Promise<Request> {
+  const url = new URL(req.url);
+  const procedures = decodeURIComponent(url.pathname.slice(DASHBOARD_TRPC_ENDPOINT.length + 1)).split(',');
+  if (procedures.length > MAX_BATCH_CALLS) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `A batch may hold at most ${MAX_BATCH_CALLS} calls`);
+  }
+  if (req.method === 'GET' || req.method === 'HEAD' || !req.body) return req;
+  if (Number(req.headers.get('content-length') ?? '0') > MAX_DASHBOARD_BODY_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The request body must be at most ${MAX_DASHBOARD_BODY_BYTES / 1024 / 1024} MiB`);
+  }
+  const body = await readBytesWithin(req, MAX_DASHBOARD_BODY_BYTES);
+  return new Request(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(body), signal: req.signal });
 }

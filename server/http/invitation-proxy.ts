@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getDb } from '@/db/client';
 import { getInvitationByToken } from '@/server/services/invitations/get-invitation-by-token';
-import { closedInvitationDocument, renderClosedInvitation } from '@/server/services/invitations/render-closed-invitation';
+import { closedInvitationDocument, renderClosedInvitation } from '@/app/i/[token]/render-closed-invitation';
 
 /** The token is a credential in the URL: keep it out of Referer headers, caches and search engines. */
 const PRIVATE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow' };

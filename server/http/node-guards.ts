@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
+import { noRouteError } from './define-route';
 import { newRequestId } from './respond';
 
 /**
@@ -36,11 +37,30 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse): boolean
   const normalized = path.length > 1 ? path.replace(/\/$/, '') : path;
   // `/api` itself: the catch-all 404 route (app/api/[...path]) needs at least one segment after it.
   if (!API_METHODS.has((req.method ?? '').toUpperCase()) || normalized === '/api') {
-    writeEnvelope(res, new AppError('NOT_FOUND', `No route matches ${req.method} ${normalized}`));
+    writeEnvelope(res, noRouteError(req.method ?? '', normalized));
     return true;
   }
   if (normalized !== rawPath) req.url = [normalized, ...rest].join('?');
   return false;
+}
+
+/**
+ * A POST to a page is a server action (the sign-in form, the key revocation, the candidate's Start). Next.js
+ * refuses one from another site with a bare text/plain 500; here it is a 403 in the contract's envelope, with a
+ * request id, before Next.js sees it. Another site is: an Origin that is neither the public URL's nor the host's
+ * this request was addressed to, or a browser's Sec-Fetch-Site saying cross-site. Answers it (true) or not.
+ */
+export function refuseCrossSiteAction(req: IncomingMessage, res: ServerResponse, publicOrigin: string): boolean {
+  if (req.method !== 'POST') return false;
+  const path = (req.url ?? '/').split('?')[0];
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/_next/')) return false;
+  const origin = req.headers.origin;
+  const site = req.headers['sec-fetch-site'];
+  const host = req.headers.host;
+  const allowed = origin === undefined || origin === publicOrigin || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
+  if (allowed && (site === undefined || site === 'same-origin' || site === 'none')) return false;
+  writeEnvelope(res, new AppError('FORBIDDEN', 'Cross-site request refused'));
+  return true;
 }
 
 function writeEnvelope(res: ServerResponse, error: AppError): void {

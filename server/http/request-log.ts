@@ -1,7 +1,7 @@
 import { log } from '@/server/log';
 import { newRequestId } from './respond';
 
-export type RouteKind = 'v1' | 'internal';
+export type RouteKind = 'v1' | 'internal' | 'dashboard' | 'public' | 'invitation' | 'audio';
 
 /** Filled in by the handler as it learns things: the request id it answers with, the organization once known. */
 export type RequestLogContext = { requestId: string; orgId?: string };
@@ -12,9 +12,15 @@ const MAX_LOGGED_PATH = 300;
 /**
  * Runs a route handler and writes one structured line per request: method, path (never the query string, which
  * may carry anything a client put there), status, duration, request id, organization when known, route kind.
- * Never the headers or the body.
+ * Never the headers or the body; the door masks credentials in the path (an invitation's token).
  */
-export async function withRequestLog(kind: RouteKind, req: Request, handle: (context: RequestLogContext) => Promise<Response>): Promise<Response> {
+export async function withRequestLog(
+  kind: RouteKind,
+  req: Request,
+  handle: (context: RequestLogContext) => Promise<Response>,
+  /** The path to log when it is not the request's own (a credential in it masked). */
+  path = loggedPath(req.url),
+): Promise<Response> {
   const started = performance.now();
   const context: RequestLogContext = { requestId: newRequestId() };
   let status = 500;
@@ -26,7 +32,7 @@ export async function withRequestLog(kind: RouteKind, req: Request, handle: (con
     const line = {
       kind,
       method: req.method,
-      path: loggedPath(req.url),
+      path,
       status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       requestId: context.requestId,

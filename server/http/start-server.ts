@@ -3,14 +3,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import next from 'next';
 import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from '@/db/client';
+import { createInProcessFetch } from '@/server/agent/in-process-fetch';
+import { registerAgentFetch } from '@/server/services/interviewer/agent-transport';
 import { getEnv } from '@/server/env';
 import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
 import { startJobQueue } from '@/server/jobs/queue';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
-import { answerClientError, guardRequest } from './node-guards';
+import { answerClientError, guardRequest, refuseCrossSiteAction } from './node-guards';
+import { applyPageSecurityHeaders } from './page-security';
 import { newRequestId } from './respond';
-import { createV1FastPath } from './v1-fast-path';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from './client-throttle';
+import { createFastPath } from './v1-fast-path';
 
 export type RunningServer = {
   url: string;
@@ -42,6 +46,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const database = options.database ?? (await openConfiguredDatabase());
   await migrateDatabase(database);
   setDatabase(database);
+  // The built-in interviewer reaches the internal routes through this process's own handlers.
+  registerAgentFetch(createInProcessFetch());
   // Jobs run in this process by default; with RUN_WORKER=false only `npm run worker` processes work them.
   const queue = await startJobQueue(
     database,
@@ -49,8 +55,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   );
 
   const hostname = options.hostname ?? '0.0.0.0';
+  const publicOrigin = new URL(env.APP_URL).origin;
   let handle: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
-  const v1FastPath = options.dev ? undefined : createV1FastPath(path.join(process.cwd(), '.next'));
+  const fastPath = options.dev ? undefined : createFastPath(path.join(process.cwd(), '.next'));
+  const trustProxy = getEnv().TRUST_PROXY;
   const server: Server = createServer((req, res) => {
     if (!handle) {
       // Listening before Next.js is ready (it must know the bound port): a retryable 503 in the envelope.
@@ -61,7 +69,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
     // Paths, methods and headers that Next.js would answer without the envelope (see node-guards.ts).
     if (guardRequest(req, res)) return;
-    if (v1FastPath?.(req, res)) return;
+    if (refuseCrossSiteAction(req, res, publicOrigin)) return;
+    // Throttles and sign-in limits count per client address: the socket's, or the trusted proxy's word for it.
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, trustProxy);
+    if (fastPath?.(req, res)) return;
+    applyPageSecurityHeaders(req, res, options.dev);
     handle(req, res).catch((error) => {
       const requestId = newRequestId();
       log.error({ err: error, requestId }, 'request handler failed');
@@ -107,6 +119,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       await queue.stop();
       await app.close?.();
       setDatabase(undefined);
+      registerAgentFetch(undefined);
       if (!options.database) await database.close();
     },
   };

@@ -2,30 +2,39 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { log } from '@/server/log';
-import { errorResponse, newRequestId } from './respond';
+import { CLIENT_ADDRESS_HEADER } from './client-throttle';
+import { attachPrereadBody } from './read-json-body';
+import { ClientAbortedError, errorResponse, isClientAbort, jsonText, newRequestId } from './respond';
+import { ROUTES } from './routes';
 import { handleV1Request, V1_PREFIX } from './v1-handler';
 
 /**
- * Serves REST v1 straight from the Node server to handleV1Request, the same handler the Next.js route
- * app/api/v1/[...trpc]/route.ts calls, without the App Router in between: on the bench that layer cost about
- * 2 ms of CPU per request, more than the API's own work for a retrieve. Paths that the build serves with
- * their own route file under /api/v1 (say /api/v1/openapi.json) still go to Next.js, as do methods the
- * catch-all route does not export. Only used with a production build; `next dev` keeps the route file.
+ * Serves, straight from the Node server and without the App Router in between, the routes of the HTTP door's table
+ * (server/http/routes.ts: the agent routes, the exports, the API reference, health, the invitation routes, audio) and REST v1 (handleV1Request,
+ * the handler app/api/v1/[...trpc]/route.ts calls). On the bench the App Router cost about 2 ms of CPU per request,
+ * more than the API's own work for a retrieve or a turn. v1 paths that the build serves with their own route file
+ * (not in the table) still go to Next.js, as do methods the catch-all route does not export. Only used with a
+ * production build; `next dev` keeps the route files, which hand their requests to the same table.
  */
-export type V1FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const CATCH_ALL_ROUTE = '/api/v1/[...trpc]';
 
-export function createV1FastPath(distDir: string): V1FastPath {
+export function createFastPath(distDir: string): FastPath {
   const ownRoutes = nextRoutesUnderV1(distDir);
   return (req, res) => {
     const method = req.method ?? 'GET';
-    if (!METHODS.has(method)) return false;
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // HEAD too: the table answers it (the stored audio serves it; other paths give the 404 envelope).
+    if ((METHODS.has(method) || method === 'HEAD') && ROUTES.claims(url.pathname)) {
+      void serve(req, res, url, method, (request) => ROUTES.dispatch(request)!);
+      return true;
+    }
+    if (!METHODS.has(method)) return false;
     if (url.pathname !== V1_PREFIX && !url.pathname.startsWith(`${V1_PREFIX}/`)) return false;
     if (ownRoutes.some((route) => route.test(url.pathname))) return false;
-    void serve(req, res, url, method);
+    void serve(req, res, url, method, handleV1Request);
     return true;
   };
 }
@@ -56,22 +65,31 @@ export function routePattern(route: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
+async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method: string, handler: (request: Request) => Promise<Response>): Promise<void> {
   try {
     const headers = new Headers();
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-    const hasBody = method !== 'GET' && method !== 'DELETE';
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+      // The client address is the server's to say (start-server.ts sets it from the socket), never the client's.
+      if (req.rawHeaders[i].toLowerCase() !== CLIENT_ADDRESS_HEADER) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    }
+    const address = req.headers[CLIENT_ADDRESS_HEADER];
+    if (typeof address === 'string') headers.set(CLIENT_ADDRESS_HEADER, address);
+    const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'DELETE';
+    const declared = Number(req.headers['content-length']);
+    // A small body with a declared length (every agent turn) is read here into one Buffer; others stream.
+    const preread = hasBody && declared > 0 && declared <= PREREAD_MAX_BYTES && !req.headers['transfer-encoding'];
     const request = new Request(url, {
       method,
       headers,
-      body: hasBody ? bodyStream(req) : undefined,
+      body: hasBody && !preread ? bodyStream(req) : undefined,
       duplex: 'half',
     } as RequestInit);
-    await send(req, res, await handleV1Request(request));
+    if (preread) attachPrereadBody(request, readNodeBody(req));
+    await send(req, res, await handler(request));
   } catch (error) {
     // Headers that the fetch API refuses, a body that breaks off…: still the envelope, never a bare 500.
-    if (res.headersSent) {
-      log.error({ err: error }, 'v1 response failed after its headers were sent');
+    if (res.headersSent || res.destroyed) {
+      if (!isClientAbort(error)) log.error({ err: error }, 'response failed after its headers were sent');
       res.destroy();
       return;
     }
@@ -79,15 +97,92 @@ async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method
   }
 }
 
+/**
+ * Writes a fetch Response to Node's response. A body of one chunk (every JSON answer) goes out with its
+ * Content-Length; a longer one (the export) is streamed with backpressure, reading the next chunk only once the
+ * socket has taken the previous one, and cancelled when the client goes away.
+ */
 async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
+  if (res.destroyed) {
+    await response.body?.cancel().catch(() => {});
+    return;
+  }
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
-  res.setHeader('Content-Length', body.byteLength);
+  const text = jsonText(response);
+  if (text !== undefined) {
+    if (!req.complete) res.setHeader('Connection', 'close');
+    res.setHeader('Content-Length', Buffer.byteLength(text));
+    res.end(text);
+    return;
+  }
   // A body left unread (a 401 before reading it, a 413 part way) would be taken for the next request on this
   // connection: close it instead.
   if (!req.complete) res.setHeader('Connection', 'close');
-  res.end(body);
+  if (!response.body) {
+    // A HEAD answer says the length of the body it does not send.
+    if (!res.hasHeader('content-length')) res.setHeader('Content-Length', 0);
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const second = first.done ? first : await reader.read();
+  if (second.done) {
+    const body = first.value ?? new Uint8Array();
+    res.setHeader('Content-Length', body.byteLength);
+    res.end(body);
+    return;
+  }
+  let closed = false;
+  res.once('close', () => {
+    closed = true;
+    void reader.cancel().catch(() => {});
+  });
+  const write = async (chunk: Uint8Array) => {
+    if (!res.write(chunk) && !closed) await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.once('drain', done);
+      res.once('close', done);
+    });
+  };
+  try {
+    await write(first.value!);
+    await write(second.value);
+    while (!closed) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      await write(value);
+    }
+    if (!closed) res.end();
+  } catch {
+    // The stream failed after the status line (logged by its producer): cut the response short.
+    res.destroy();
+  }
+}
+
+const PREREAD_MAX_BYTES = 256 * 1024;
+
+/** The whole body of a request, or ClientAbortedError when the client goes away first. */
+function readNodeBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      // Past the declared length: a lying client; stop collecting (the handler's limit answers it).
+      if (size <= PREREAD_MAX_BYTES + 1) chunks.push(chunk);
+    });
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    req.once('error', () => reject(new ClientAbortedError()));
+    req.once('close', () => {
+      if (!req.complete) reject(new ClientAbortedError());
+    });
+  });
 }
 
 /**
@@ -105,7 +200,12 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
         });
         // After a cancel the stream is closed and these would throw: nothing is waiting for them then.
         req.once('end', () => ignoreClosed(() => controller.close()));
-        req.once('error', (error) => ignoreClosed(() => controller.error(error)));
+        // A client that goes away before sending its whole body: one error the handler recognises (logged once,
+        // as 499), not a database-like ECONNRESET answered with a 503.
+        req.once('error', () => ignoreClosed(() => controller.error(new ClientAbortedError())));
+        req.once('close', () => {
+          if (!req.complete) ignoreClosed(() => controller.error(new ClientAbortedError()));
+        });
         req.pause();
       },
       pull() {

@@ -1,12 +1,14 @@
 import { forEachOpenApiProcedure, getPathRegExp, normalizePath } from 'trpc-to-openapi';
 import { getDb } from '@/db/client';
 import { AppError, invalidField, toAppError } from '@/server/errors';
+import { canonicalJson } from '@/server/canonical-json';
 import { sha256Hex } from '@/server/crypto';
 import { log } from '@/server/log';
 import { appRouter } from '@/server/routers/app-router';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '@/server/services/idempotency/idempotency';
+import { claimIdempotencyKey, releaseIdempotencyKey, runWithIdempotencyKey } from '@/server/services/idempotency/idempotency';
 import { createCallerFactory, createContextInner, type Context } from '@/server/trpc';
 import { authenticateV1Request } from './authenticate-v1-request';
+import { noRouteError } from './define-route';
 import { readJsonBody } from './read-json-body';
 import { assertStorableQuery } from './storable-json';
 import { withRequestLog, type RequestLogContext } from './request-log';
@@ -51,6 +53,9 @@ async function answerV1Request(req: Request, logged: RequestLogContext): Promise
   const db = getDb();
   let idempotency: { apiKeyId: string; key: string } | undefined;
   try {
+    // Without credentials an unknown path is the contract's 404 (and costs no lookup); a key that is sent is
+    // checked first, so a wrong one is 401 wherever it is sent.
+    if (!req.headers.has('authorization') && !req.headers.has('x-api-key') && !matchRoute(req.method.toUpperCase(), new URL(req.url))) throw noRouteError(req.method, new URL(req.url).pathname);
     const principal = await authenticateV1Request(db, req, headers);
     logged.orgId = principal.orgId;
 
@@ -79,14 +84,11 @@ async function answerV1Request(req: Request, logged: RequestLogContext): Promise
       idempotency = { apiKeyId: principal.apiKeyId, key: idempotencyKey };
     }
 
-    const ctx = createContextInner({ db, requestId, principal });
-    const result = await runProcedure(req, url, body, ctx);
+    const run = (executor: typeof db) => runProcedure(req, url, body, createContextInner({ db: executor, requestId, principal }));
+    // With a key, the create and its replayable response commit in one transaction (idempotency.ts).
+    const result = idempotency ? await runWithIdempotencyKey(db, idempotency, run) : await run(db);
     // A database outage inside the procedure comes back as a 503 body: tell the client when to retry, as errorResponse does.
     if (result.status === 503) headers.set('Retry-After', '2');
-    if (idempotency) {
-      if (result.status >= 500) await releaseIdempotencyKey(db, idempotency);
-      else await completeIdempotencyKey(db, { ...idempotency, status: result.status, body: result.body });
-    }
     return jsonResponse(result.status, result.body, headers);
   } catch (error) {
     if (idempotency) await releaseIdempotencyKey(db, idempotency).catch(() => {});
@@ -100,16 +102,8 @@ type ProcedureResult = { status: number; body: unknown };
 async function runProcedure(req: Request, url: URL, body: unknown, ctx: Context): Promise<ProcedureResult> {
   try {
     const method = req.method.toUpperCase();
-    const path = normalizePath(url.pathname.slice(V1_PREFIX.length));
-    let match: { route: Route; params: Record<string, string> } | undefined;
-    for (const route of routes) {
-      const found = route.method === method ? route.pattern.exec(path) : null;
-      if (found) {
-        match = { route, params: Object.fromEntries(Object.entries(found.groups ?? {}).map(([k, v]) => [k, decodePathSegment(v)])) };
-        break;
-      }
-    }
-    if (!match) throw new AppError('NOT_FOUND', `No route matches ${req.method} ${url.pathname}`);
+    const match = matchRoute(method, url);
+    if (!match) throw noRouteError(req.method, url.pathname);
     let fields: object | undefined;
     if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
       if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
@@ -130,6 +124,15 @@ async function runProcedure(req: Request, url: URL, body: unknown, ctx: Context)
     if (appError.appCode === 'INTERNAL') log.error({ err: appError.cause ?? error, requestId: ctx.requestId }, 'unhandled error');
     return { status: appError.status, body: { error: appError.toBody(ctx.requestId) } };
   }
+}
+
+function matchRoute(method: string, url: URL): { route: Route; params: Record<string, string> } | undefined {
+  const path = normalizePath(url.pathname.slice(V1_PREFIX.length));
+  for (const route of routes) {
+    const found = route.method === method ? route.pattern.exec(path) : null;
+    if (found) return { route, params: Object.fromEntries(Object.entries(found.groups ?? {}).map(([k, v]) => [k, decodePathSegment(v)])) };
+  }
+  return undefined;
 }
 
 /**
@@ -187,16 +190,4 @@ function withRequestId(body: unknown, requestId: string): unknown {
     return { error: { ...(body as { error: object }).error, requestId } };
   }
   return body;
-}
-
-/** JSON with sorted keys, so two bodies that differ only in key order count as the same request. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }

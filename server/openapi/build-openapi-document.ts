@@ -17,6 +17,7 @@ import { IDEMPOTENCY_TTL_MS } from '@/server/services/idempotency/idempotency';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@/server/services/pagination';
 import type { Meta } from '@/server/trpc';
 import { MANUAL_PATHS, MANUAL_SCHEMAS } from './manual-paths';
+import { buildWebhooksSection } from './webhooks-section';
 
 /**
  * The OpenAPI 3.1 document of REST v1. trpc-to-openapi generates the operations from the procedures' zod
@@ -57,6 +58,8 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Interviews', description: 'AI voice interview sessions: list, retrieve, create (and invite).' },
   { name: 'Candidates', description: "The organization's pool of candidate profiles." },
   { name: 'Reports', description: 'Interview and technical-test reports, and the bulk export of a campaign.' },
+  { name: 'Webhooks', description: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, replay and test events.' },
+  { name: 'Audit log', description: 'Who did what to which record, when, from which request (append-only).' },
 ];
 
 const ErrorIssueSchema = z.object({
@@ -311,7 +314,8 @@ function completeOperation(op: JsonObject, { method, path, procedure }: Operatio
       ...RATE_LIMIT_HEADERS,
       ...(method === 'post' ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
     },
-    content: success.content,
+    // 204 No Content has no body to describe.
+    ...(successStatus === 204 ? {} : { content: success.content }),
   };
   for (const [status, other] of Object.entries(meta?.otherResponses ?? {})) {
     responses[status] = {
@@ -417,6 +421,7 @@ export function buildOpenApiDocument(router: OpenApiRouter = appRouter): OpenAPI
     servers: [{ url: OPENAPI_SERVER_URL, description: 'REST v1, relative to the host serving this document' }],
     tags,
     paths,
+    webhooks: buildWebhooksSection(toJsonSchema),
     components: {
       securitySchemes: sortKeys(doc.components.securitySchemes),
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },

@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { canonicalJson } from '@/server/canonical-json';
 
 /**
  * Checks of the cluster run, straight on the database: what the agents sent against what is stored, reports,
@@ -8,17 +9,6 @@ import postgres from 'postgres';
 export type SentTurn = { role: string; content: string; evaluation: unknown; audioUrl: string | null };
 /** interview id → turn number → the turn as the agents last successfully wrote it. */
 export type SentTurns = Map<string, Map<number, SentTurn>>;
-
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 /** Applies a successful POST /turns or PATCH /turns/:n to the record of what the agents sent. */
 export function recordSentTurn(sent: SentTurns, method: string, path: string, body: string | undefined): void {

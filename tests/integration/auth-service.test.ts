@@ -40,7 +40,7 @@ describe('recruiter sign-in and sessions', () => {
     const [row] = await database.db.select().from(sessions).where(eq(sessions.id, result.sessionId));
     expect(row.tokenHash).toBe(sha256Hex(result.token));
     expect(JSON.stringify(row)).not.toContain(result.token);
-    expect(await getSessionPrincipal(database.db, result.token)).toEqual({ kind: 'recruiter', orgId, userId: user.id, sessionId: result.sessionId });
+    expect(await getSessionPrincipal(database.db, result.token)).toEqual({ kind: 'recruiter', orgId, userId: user.id, sessionId: result.sessionId, role: 'admin' });
   });
 
   it('accepts the email in any case and with spaces around it', async () => {

@@ -30,7 +30,7 @@ function callerFor(principal: Principal | null) {
 
 async function newRecruiterOrg() {
   const org = await createOrganization(db, { name: `Org ${newId('organization').slice(-6)}` });
-  const principal: Principal = { kind: 'recruiter', orgId: org.id, userId: newId('user'), sessionId: newId('session') };
+  const principal: Principal = { kind: 'recruiter', orgId: org.id, userId: newId('user'), sessionId: newId('session'), role: 'admin' };
   return { orgId: org.id, api: callerFor(principal) };
 }
 

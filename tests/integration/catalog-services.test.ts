@@ -56,7 +56,7 @@ describe('createUser', () => {
     const org = await createOrganization(db, { name: 'Acme' });
     const email = uniqueEmail('ada');
     const user = await createUser(db, { orgId: org.id, email: `  ${email.toUpperCase()} `, password: 'correct horse battery' });
-    expect(user).toEqual({ id: expect.stringMatching(/^usr_/), orgId: org.id, email, name: null, createdAt: expect.any(String) });
+    expect(user).toEqual({ id: expect.stringMatching(/^usr_/), orgId: org.id, email, name: null, role: 'admin', createdAt: expect.any(String) });
     expect(user).not.toHaveProperty('passwordHash');
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row.passwordHash).toMatch(/^scrypt\$/);

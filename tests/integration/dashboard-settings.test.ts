@@ -141,7 +141,7 @@ describe('integration settings', () => {
     expect(res.body.result.data).toMatchObject({
       agent: { secretConfigured: true, routes: expect.arrayContaining([{ method: 'POST', path: '/api/interviews/:id/turns', description: expect.any(String) }]) },
       mediaToken: { secretConfigured: true, algorithm: 'HS256', audience: 'interview-screening:agent', lifetimeSeconds: 7200 },
-      dispatch: { mode: 'demo', turnDelayMs: 0 },
+      dispatch: { mode: 'interviewer', transcription: null, speech: null, evaluation: null, followUps: false, storage: 'local', answerTimeLimitSeconds: 180 },
       email: { transport: 'mailbox' },
       reports: { generator: 'rules', model: null },
     });

@@ -4,6 +4,7 @@ import { mailboxMessages, sentEmails } from '@/db/schema';
 import { QUEUES } from '@/server/jobs/queue';
 import { sendInvitationEmail } from '@/server/services/invitations/send-invitation-email';
 import { invitationLinkIn } from '../support/fake-resend-server';
+import { candidateApi } from '../support/candidate-interview';
 import { createTestOrg, makeCandidate, makeJob, request } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -57,7 +58,7 @@ describe('local mailbox', () => {
     expect(await app.db.select().from(mailboxMessages).where(eq(mailboxMessages.orgId, org.orgId))).toHaveLength(1);
   });
 
-  it('without an agent platform, start hands the interview to the built-in demo agent, which conducts it to the end', async () => {
+  it('from the mailbox link, without an agent platform, the built-in interviewer conducts the interview to the end', async () => {
     const org = await createTestOrg(app.db, app.url);
     const candidate = await makeCandidate(app.db, org.orgId);
     const job = await makeJob(app.db, org.orgId);
@@ -67,18 +68,22 @@ describe('local mailbox', () => {
       return rows.length > 0 && rows;
     });
     const { token } = invitationLinkIn(message);
-    const start = await request(app.url, `/api/invitations/${token}/start`, { method: 'POST' });
-    expect(start.status).toBe(200);
-    const done = await waitFor(async () => {
-      const res = await org.api(`/api/v1/interviews/${created.body.id}`);
-      return res.body.status === 'COMPLETED' && res.body;
-    });
-    // The demo agent asked the default questions, the candidate's answers were completed and scored.
-    expect(done.transcript.length).toBeGreaterThanOrEqual(4);
-    expect(done.transcript.filter((t: { role: string; content: string }) => t.role === 'candidate' && t.content.length > 0).length).toBeGreaterThanOrEqual(2);
-    expect(done.reportId).toMatch(/^rpt_/);
+    const candidateSide = candidateApi(app.url, token);
+    let session = (await candidateSide.start()).body;
+    expect(session).toMatchObject({ mode: 'interviewer', status: 'IN_PROGRESS', question: { index: 1 } });
+    // The candidate answers in writing, question by question, until the interviewer finalizes.
+    for (let asked = 0; session.question && asked < 20; asked++) {
+      const answered = await candidateSide.answer(session.question.turnNumber, { text: `My answer number ${asked + 1}, with an example from my last project.` });
+      expect(answered.status, answered.text).toBe(200);
+      session = answered.body;
+    }
+    expect(session.status).toBe('COMPLETED');
+    const done = await org.api(`/api/v1/interviews/${created.body.id}`);
+    expect(done.body).toMatchObject({ status: 'COMPLETED', consentedAt: expect.any(String) });
+    expect(done.body.transcript.filter((t: { role: string }) => t.role === 'candidate').length).toBe(session.progress.total);
+    expect(done.body.reportId).toMatch(/^rpt_/);
     const progress = await request(app.url, `/api/invitations/${token}/status`);
     expect(progress.body).toMatchObject({ status: 'COMPLETED' });
-    expect(JSON.stringify(progress.body)).not.toContain(done.transcript[0].content);
+    expect(JSON.stringify(progress.body)).not.toContain(done.body.transcript[0].content);
   });
 });

@@ -6,6 +6,7 @@ import { formatCandidateDateTime, resolveCandidateLocale } from '@/server/i18n/c
 import { enqueueJob, QUEUES } from '@/server/jobs/queue';
 import { createInterview } from '@/server/services/interviews/create-interview';
 import { verifyDispatchSignature } from '@/server/services/invitations/dispatch-agent';
+import { getInvitationByToken } from '@/server/services/invitations/get-invitation-by-token';
 import { hashInvitationToken } from '@/server/services/invitations/invitation-token';
 import { invitationEmailKey, sendInvitationEmail } from '@/server/services/invitations/send-invitation-email';
 import { startFakeAgentPlatform } from '../support/fake-agent-platform';
@@ -422,6 +423,11 @@ describe('the candidate page and its endpoints', () => {
       expect(pageA.text).toContain(text);
     }
     for (const text of ['Umbrella', 'Chimiste', 'Bob', a.candidate.email]) expect(pageA.text).not.toContain(text);
+    // The notice tells how long the organization keeps the data: its own retention setting.
+    expect((await getInvitationByToken(app.db, tokenA))?.retentionDays).toBe(730);
+    await recruiterCaller(app.db, b.org.orgId).settings.updateRetention({ retentionDays: 365 });
+    expect((await getInvitationByToken(app.db, tokenB))?.retentionDays).toBe(365);
+    expect((await getInvitationByToken(app.db, tokenA))?.retentionDays).toBe(730);
     const pageB = await request(app.url, `/i/${tokenB}`);
     expect(pageB.text).toContain('Chimiste');
     expect(pageB.text).toContain('Bonjour Bob,');
@@ -462,9 +468,20 @@ describe('the candidate page and its endpoints', () => {
     const { token } = invitationLinkIn((await emailFor(s.candidate.email))[0]);
     const before = agent.dispatches.length;
 
-    const start = await request(app.url, `/api/invitations/${token}/start`, { method: 'POST' });
+    const refused = await request(app.url, `/api/invitations/${token}/start`, { method: 'POST' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues).toEqual([expect.objectContaining({ path: 'consent' })]);
+    expect((await request(app.url, `/api/invitations/${token}/start`, { body: { consent: false } })).status).toBe(400);
+    expect(agent.dispatches.length).toBe(before);
+
+    const start = await request(app.url, `/api/invitations/${token}/start`, { body: { consent: true } });
     expect(start.status).toBe(200);
-    expect(start.body).toEqual({ status: 'STARTING', joinUrl: `https://agent.example.test/rooms/${interview.id}` });
+    expect(start.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(start.body).toMatchObject({ status: 'OPEN', mode: 'external', joinUrl: `https://agent.example.test/rooms/${interview.id}`, question: null });
+    expect(Date.parse(start.body.consentedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const [stored] = await app.db.select({ consentedAt: interviews.consentedAt }).from(interviews).where(eq(interviews.id, interview.id));
+    expect(stored.consentedAt?.toISOString()).toBe(start.body.consentedAt);
+    expect((await s.org.api(`/api/v1/interviews/${interview.id}`)).body.consentedAt).toBe(start.body.consentedAt);
     expect(agent.dispatches.length).toBe(before + 1);
     const dispatch = agent.dispatches.at(-1)!;
     expect(verifyDispatchSignature(AGENT_DISPATCH_SECRET, dispatch, dispatch.rawBody)).toBe(true);
@@ -486,8 +503,8 @@ describe('the candidate page and its endpoints', () => {
     expect(dispatch.rawBody).not.toContain(token);
 
     // A second click while the dispatch is fresh starts no second conversation.
-    const again = await request(app.url, `/api/invitations/${token}/start`, { method: 'POST' });
-    expect(again.body).toEqual({ status: 'STARTING', joinUrl: null });
+    const again = await request(app.url, `/api/invitations/${token}/start`, { body: { consent: true } });
+    expect(again.body).toMatchObject({ status: 'OPEN', joinUrl: null, consentedAt: start.body.consentedAt });
     expect(agent.dispatches.length).toBe(before + 1);
 
     // The status endpoint: status and turn count, no content.
@@ -502,7 +519,7 @@ describe('the candidate page and its endpoints', () => {
     const page = await request(app.url, `/i/${token}`);
     expect(page.status).toBe(200);
     expect(page.text).not.toContain('Private answer');
-    expect((await request(app.url, `/api/invitations/${token}/start`, { method: 'POST' })).status).toBe(409);
+    expect((await request(app.url, `/api/invitations/${token}/start`, { body: { consent: true } })).status).toBe(409);
   });
 
   it('start answers 503 when the agent platform fails, and the candidate can retry at once', async () => {
@@ -510,11 +527,11 @@ describe('the candidate page and its endpoints', () => {
     await createViaApi(s);
     const { token } = invitationLinkIn((await emailFor(s.candidate.email))[0]);
     agent.failNext(1);
-    const failed = await request(app.url, `/api/invitations/${token}/start`, { method: 'POST' });
+    const failed = await request(app.url, `/api/invitations/${token}/start`, { body: { consent: true } });
     expect(failed.status).toBe(503);
     expect(failed.body.error.code).toBe('SERVICE_UNAVAILABLE');
     expect(failed.text).not.toContain('127.0.0.1');
-    const retried = await request(app.url, `/api/invitations/${token}/start`, { method: 'POST' });
+    const retried = await request(app.url, `/api/invitations/${token}/start`, { body: { consent: true } });
     expect(retried.status).toBe(200);
     expect(retried.body.joinUrl).toMatch(/^https:\/\/agent\.example\.test\/rooms\/itv_/);
   });

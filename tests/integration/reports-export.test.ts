@@ -126,7 +126,15 @@ describe('GET /api/v1/reports/export', () => {
     const byReportId = await org.api(`/api/v1/reports/${ready.id}`);
     const { transcript, ...withoutTranscript } = byReportId.body;
     expect(transcript.length).toBeGreaterThan(0);
-    expect(ready).toEqual({ ...withoutTranscript, candidate: expect.any(Object), interviewCompletedAt: expect.any(String) });
+    expect(ready).toEqual({
+      ...withoutTranscript,
+      candidate: expect.any(Object),
+      interviewCompletedAt: expect.any(String),
+      interviewConsentedAt: null,
+      decision: null,
+      finalScore: withoutTranscript.overallScore,
+      scoreSource: 'ai',
+    });
     const ids = res.body.interviews.map((i: { interviewId: string }) => i.interviewId);
     for (const excluded of [seeded.noReport.id, seeded.unfinished.interview.id, seeded.elsewhere.id]) expect(ids).not.toContain(excluded);
     const test = res.body.tests.find((t: { testSessionId: string }) => t.testSessionId === seeded.tests[0].testSessionId);
@@ -184,6 +192,15 @@ describe('GET /api/v1/reports/export', () => {
         generator: cell(item.generator),
         flags: cell(item.flags.map((f: { code: string; turnNumber: number }) => `${f.code} (turn ${f.turnNumber})`).join('; ')),
         summary: cell(item.summary),
+        consentedAt: cell(item.interviewConsentedAt),
+        scoreSource: cell(item.scoreSource),
+        aiOverallScore: cell(item.overallScore),
+        humanReviewedAt: '',
+        decision: '',
+        decisionReason: '',
+        decidedAt: '',
+        decidedByType: '',
+        decidedById: '',
         'criterion:=cmd': cell(scores.get('=cmd')),
         'criterion:communication': cell(scores.get('communication')),
         'criterion:technical': cell(scores.get('technical')),
@@ -209,6 +226,15 @@ describe('GET /api/v1/reports/export', () => {
         generator: '',
         flags: '',
         summary: '',
+        consentedAt: '',
+        scoreSource: '',
+        aiOverallScore: '',
+        humanReviewedAt: '',
+        decision: '',
+        decisionReason: '',
+        decidedAt: '',
+        decidedByType: '',
+        decidedById: '',
         'criterion:=cmd': '',
         'criterion:communication': '',
         'criterion:technical': '',

@@ -3,6 +3,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mintMediaToken } from '@/server/auth/media-token';
 import { makeAgentInterview } from '../support/agent';
+import { makeInvitedInterview } from '../support/candidate-interview';
+import { silentWav } from '../support/fake-openai-server';
 import { createTestOrg, request, type TestOrg } from '../support/factories';
 import { startTestApp, TEST_AGENT_SECRET, TEST_MEDIA_TOKEN_SECRET, type TestApp } from '../support/test-app';
 
@@ -98,5 +100,49 @@ describe('request logs', () => {
       .map((l) => l.path);
     expect(paths).toContain('/api/v1/candidates/isk_[redacted]');
     expect(paths).toContain('/api/interviews/[redacted-jwt]/context');
+  });
+  it('the invitation routes and the stored audio are logged, the link token never (not in the path, nor anywhere else)', async () => {
+    const invited = await makeInvitedInterview(app.db, app.url);
+    const { token, candidateApi: api } = invited;
+    const session = await api.session();
+    expect(session.status).toBe(200);
+    const status = await request(app.url, `/api/invitations/${token}/status?token=${token}`);
+    expect(status.status).toBe(200);
+    const noConsent = await api.start({});
+    expect(noConsent.status).toBe(400);
+    const wrongMethod = await request(app.url, `/api/invitations/${token}/start`);
+    expect(wrongMethod.body.error.message).toBe('No route matches GET /api/invitations/:token/start');
+    const started = await api.start();
+    expect(started.status).toBe(200);
+    const wav = silentWav(1);
+    const recording = await api.recording(wav);
+    expect(recording.status).toBe(200);
+    const { audioId } = (await recording.json()) as { audioId: string };
+    const notAudio = await api.upload(1, Buffer.from('not audio'), 'text/plain');
+    expect(notAudio.status).toBe(415);
+
+    // The recording, read with an API key of its organization: whole, a range, and HEAD (its length, no body).
+    const key = { 'x-api-key': invited.org.apiKey };
+    const whole = await fetch(`${app.url}/api/audio/${audioId}`, { headers: key });
+    expect(Buffer.from(await whole.arrayBuffer()).equals(wav)).toBe(true);
+    const range = await fetch(`${app.url}/api/audio/${audioId}`, { headers: { ...key, range: 'bytes=0-9' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes 0-9/${wav.byteLength}`);
+    expect((await range.arrayBuffer()).byteLength).toBe(10);
+    const head = await fetch(`${app.url}/api/audio/${audioId}`, { method: 'HEAD', headers: key });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(wav.byteLength));
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+
+    const text = readFileSync(process.env.LOG_DESTINATION!, 'utf8');
+    expect(text).not.toContain(token);
+    const lines = logLines().filter((l) => l.msg === 'request');
+    const byId = (res: { headers: Headers }) => lines.find((l) => l.requestId === res.headers.get('x-request-id'));
+    expect(byId(session)).toMatchObject({ kind: 'invitation', method: 'GET', path: '/api/invitations/[redacted]/session', status: 200 });
+    expect(byId(status)).toMatchObject({ kind: 'invitation', path: '/api/invitations/[redacted]/status', status: 200 });
+    expect(byId(noConsent)).toMatchObject({ kind: 'invitation', method: 'POST', path: '/api/invitations/[redacted]/start', status: 400 });
+    expect(byId(notAudio)).toMatchObject({ kind: 'invitation', path: '/api/invitations/[redacted]/answers/1/audio', status: 415 });
+    expect(byId(range)).toMatchObject({ kind: 'audio', method: 'GET', path: `/api/audio/${audioId}`, status: 206, orgId: invited.org.orgId });
+    expect(byId(head)).toMatchObject({ kind: 'audio', method: 'HEAD', status: 200 });
   });
 });

@@ -25,7 +25,7 @@ afterAll(() => app?.close());
 const DAY_MS = 24 * 3600 * 1000;
 const LIST_ITEM_KEYS = [
   'id', 'candidateId', 'jobId', 'campaignId', 'stageId', 'configId', 'status', 'expiresAt', 'invitedAt', 'startedAt',
-  'completedAt', 'cancelledAt', 'endedAt', 'audioUrl', 'reportId', 'overallScore', 'createdAt', 'updatedAt',
+  'completedAt', 'cancelledAt', 'endedAt', 'audioUrl', 'reportId', 'overallScore', 'decision', 'consentedAt', 'createdAt', 'updatedAt',
 ].sort();
 
 const newOrg = () => createTestOrg(app.db, app.url);
@@ -81,6 +81,8 @@ describe('POST /api/v1/interviews', () => {
       audioUrl: null,
       reportId: null,
       overallScore: null,
+      decision: null,
+      consentedAt: null,
     });
     const invitedAt = Date.parse(res.body.invitedAt);
     expect(invitedAt).toBeGreaterThanOrEqual(before - 1000);
@@ -109,9 +111,12 @@ describe('POST /api/v1/interviews', () => {
     const res = await create(org, { candidateId: candidate.id, jobId: job.id, campaignId: campaign.id, stageId: stage.id, configId: config.id, expiresAt });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ campaignId: campaign.id, stageId: stage.id, configId: config.id, expiresAt, status: 'INVITED' });
-    const withOffset = await create(org, { candidateId: candidate.id, jobId: job.id, expiresAt: '2099-06-01T12:00:00+02:00' });
+    // Ten days ahead, written with a +02:00 offset (at most 90 days ahead are accepted).
+    const at = new Date(Math.floor((Date.now() + 10 * DAY_MS) / 1000) * 1000);
+    const withOffsetText = `${new Date(at.getTime() + 2 * 3600_000).toISOString().slice(0, 19)}+02:00`;
+    const withOffset = await create(org, { candidateId: candidate.id, jobId: job.id, expiresAt: withOffsetText });
     expect(withOffset.status, withOffset.text).toBe(201);
-    expect(withOffset.body.expiresAt).toBe('2099-06-01T10:00:00.000Z');
+    expect(withOffset.body.expiresAt).toBe(at.toISOString());
   });
 
   it('400 naming the field for every bad reference; nothing is created', async () => {

@@ -3,21 +3,13 @@ import { SCOPES } from '@/server/auth/scopes';
 import { createTestOrg, makeKey, request, type ApiResponse, type TestOrg } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { expectCleanResponse, expectError } from '../support/v1';
+import { awaitRoomInWindow } from '../support/rate-limit-window';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app?.close());
-
-/**
- * The limit counts fixed one-minute windows. A test that needs N+1 requests in one window first waits out the
- * current window if fewer than `needSeconds` remain of it, so a window change cannot reset the count mid-test.
- */
-async function awaitRoomInWindow(needSeconds = 15): Promise<void> {
-  const intoWindow = (Date.now() % 60_000) / 1000;
-  if (60 - intoWindow < needSeconds) await new Promise((r) => setTimeout(r, (60 - intoWindow) * 1000 + 250));
-}
 
 function rateHeaders(res: ApiResponse) {
   return {

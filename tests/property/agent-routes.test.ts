@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { canonicalJson } from '@/server/canonical-json';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,17 +107,6 @@ async function seedTurns(interviewId: string, orgId: string): Promise<void> {
 
 const orgs = () => [orgA.orgId, orgB.orgId];
 
-/** JSON with sorted keys, own `__proto__` keys included: what the agent sent against what is stored. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 const PROPERTY_TIMEOUT = 180_000;
 
 /** Which credentials a request carries, and whether they may open `target`. */

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 /** How the fake answers the next requests. */
 export type FakeLlmMode =
   /** A chat completion whose message content is `content` (default: a JSON summary). */
-  | { kind: 'ok'; content?: string }
+  | { kind: 'ok'; content?: string; delayMs?: number }
   /** An HTTP error status with an OpenAI-style error body. */
   | { kind: 'status'; status: number }
   /** Never answers (the client's timeout must fire). */
@@ -52,7 +52,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
         return;
       }
       const content = mode.content ?? JSON.stringify({ summary: FAKE_LLM_SUMMARY });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           id: `chatcmpl-fake-${requests.length}`,
           object: 'chat.completion',
@@ -62,6 +62,8 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
           usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
         }),
       );
+      if (mode.delayMs) setTimeout(answer, mode.delayMs);
+      else answer();
     });
   });
   server.on('connection', (socket) => {

@@ -1,4 +1,4 @@
-import { users } from '@/db/schema';
+import { users, type UserRole } from '@/db/schema';
 import type { Database } from '@/db/client';
 import { hashPassword } from '@/server/auth/password';
 import { newId } from '@/server/ids';
@@ -7,14 +7,17 @@ import { signIn } from '@/server/services/auth/sign-in';
 
 export const RECRUITER_PASSWORD = 'correct horse battery staple';
 
-/** A dashboard user of `orgId`, inserted directly (the admin CLI's create-user is another surface). */
-export async function makeRecruiter(db: Database, orgId: string, fields: { email?: string; password?: string; name?: string } = {}) {
+/**
+ * A dashboard user of `orgId`, inserted directly (the admin CLI's create-user is another surface). An admin unless
+ * `role` says otherwise: tests written before roles signed in as someone who could do everything.
+ */
+export async function makeRecruiter(db: Database, orgId: string, fields: { email?: string; password?: string; name?: string; role?: UserRole } = {}) {
   const id = newId('user');
   const email = fields.email ?? `${id.toLowerCase()}@recruiter.example`;
   const password = fields.password ?? RECRUITER_PASSWORD;
   const [row] = await db
     .insert(users)
-    .values({ id, orgId, email, name: fields.name ?? 'Rita Recruiter', passwordHash: await hashPassword(password) })
+    .values({ id, orgId, email, name: fields.name ?? 'Rita Recruiter', role: fields.role ?? 'admin', passwordHash: await hashPassword(password) })
     .returning();
   return { ...row, password };
 }

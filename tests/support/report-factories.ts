@@ -71,7 +71,7 @@ export async function waitForReport(db: Database, reportId: string, status?: 'RE
 
 /** The dashboard's tRPC procedures as a signed-in recruiter of `orgId` would call them. */
 export function recruiterCaller(db: Database, orgId: string) {
-  const principal: Principal = { kind: 'recruiter', orgId, userId: newId('user'), sessionId: newId('session') };
+  const principal: Principal = { kind: 'recruiter', orgId, userId: newId('user'), sessionId: newId('session'), role: 'admin' };
   return createCallerFactory(appRouter)(createContextInner({ db, principal, requestId: 'req_test' }));
 }
 

@@ -1,9 +1,12 @@
-import { ArrowRight, LogOut, Mail } from 'lucide-react';
+import { ArrowRight, Bell, Mail, UsersRound, Webhook } from 'lucide-react';
 import Link from 'next/link';
 import { signOutEverywhereAction } from '@/app/login/actions';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { AgentIntegrationCard } from '@/components/dashboard/settings/agent-integration-card';
 import { ApiKeysCard } from '@/components/dashboard/settings/api-keys-card';
+import { CandidateContactCard } from '@/components/dashboard/settings/candidate-contact-card';
+import { DataRetentionCard } from '@/components/dashboard/settings/data-retention-card';
+import { SignOutEverywhere } from '@/components/dashboard/settings/sign-out-everywhere';
 import { Time } from '@/components/dashboard/time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,6 +14,8 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { getServerCaller } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
+
+const ROLE_LABELS = { admin: 'Admin', recruiter: 'Recruiter', viewer: 'Viewer' } as const;
 export const metadata = { title: 'Settings · Interview screening' };
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -24,7 +29,12 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export default async function SettingsPage() {
   const caller = await getServerCaller();
-  const [me, integration] = await Promise.all([caller.dashboard.me(), caller.settings.integration()]);
+  const me = await caller.dashboard.me();
+  // Everything but the account and its sessions is the admins' (team, API keys, settings): others see only theirs.
+  const admin =
+    me.role === 'admin'
+      ? await Promise.all([caller.settings.integration(), caller.settings.retention(), caller.settings.candidateContact()]).then(([integration, retention, contact]) => ({ integration, retention, contact }))
+      : null;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Settings" description="Your account, your organization's API access and how this service is wired." />
@@ -39,20 +49,58 @@ export default async function SettingsPage() {
               <Row label="Organization">
                 {me.orgName} <code className="ml-1 font-mono text-xs text-slate-600">{me.orgId}</code>
               </Row>
+              <Row label="Role">
+                <span data-testid="account-role">{ROLE_LABELS[me.role]}</span>
+                {me.role !== 'admin' ? <span className="ml-2 text-slate-600">Team, API keys and settings are managed by admins.</span> : null}
+              </Row>
               <Row label="This session ends">
                 <Time value={me.sessionExpiresAt} />
               </Row>
             </dl>
           </CardContent>
         </Card>
+        <Card>
+          <CardHeader title="Notifications" description="What reaches you by email: at once, in a daily digest, or not at all." />
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link href="/settings/notifications">
+                <Bell aria-hidden /> Notification preferences <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+        {admin ? (
+          <>
+        <Card>
+          <CardHeader title="Team" description="Who can sign in to this organization, with which role; invitations of new teammates." />
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link href="/settings/team">
+                <UsersRound aria-hidden /> Manage the team <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
         <ApiKeysCard />
+        <DataRetentionCard initial={admin.retention} />
+        <CandidateContactCard initial={admin.contact} />
+        <Card>
+          <CardHeader title="Webhooks" description="Signed events pushed to your systems when interviews, candidates, reports and tests change." />
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link href="/settings/webhooks">
+                <Webhook aria-hidden /> Manage webhook endpoints <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
         <Card>
           <CardHeader title="Email" description="How invitations and reminders reach candidates." />
           <CardContent className="grid gap-3 text-sm text-slate-700">
-            {integration.email.transport === 'resend' ? (
+            {admin.integration.email.transport === 'resend' ? (
               <p className="flex flex-wrap items-center gap-2">
                 <Badge tone="green">Resend</Badge> Sent through Resend (<code className="font-mono text-xs">RESEND_API_KEY</code>) from{' '}
-                <code className="font-mono text-xs">{integration.email.from}</code>.
+                <code className="font-mono text-xs">{admin.integration.email.from}</code>.
               </p>
             ) : (
               <>
@@ -72,15 +120,13 @@ export default async function SettingsPage() {
             )}
           </CardContent>
         </Card>
-        <AgentIntegrationCard settings={integration} />
+        <AgentIntegrationCard settings={admin.integration} />
+          </>
+        ) : null}
         <Card>
           <CardHeader title="Sessions" description="Signed in on a computer you no longer use? End every session, this one included." />
           <CardContent>
-            <form action={signOutEverywhereAction}>
-              <Button type="submit" variant="outline">
-                <LogOut aria-hidden /> Sign out everywhere
-              </Button>
-            </form>
+            <SignOutEverywhere action={signOutEverywhereAction} />
           </CardContent>
         </Card>
       </div>

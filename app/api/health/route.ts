@@ -1,8 +1,10 @@
-import { jsonResponse, newRequestId } from '@/server/http/respond';
+import { serveRouteFile } from '@/server/http/routes';
 
 export const dynamic = 'force-dynamic';
 
-/** Liveness: the process is up and serving. Touches nothing else, so a slow database never restarts the app. */
-export function GET(): Response {
-  return jsonResponse(200, { status: 'ok', uptimeSeconds: Math.round(process.uptime()) }, { 'X-Request-Id': newRequestId() });
-}
+/** Served by the HTTP door's route table (server/http/routes.ts); in production the Node server answers first. */
+export const GET = serveRouteFile;
+export const POST = serveRouteFile;
+export const PUT = serveRouteFile;
+export const PATCH = serveRouteFile;
+export const DELETE = serveRouteFile;

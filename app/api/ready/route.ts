@@ -1,14 +1,10 @@
-import { getDb } from '@/db/client';
-import { jsonResponse, newRequestId } from '@/server/http/respond';
-import { isShuttingDown } from '@/server/http/shutdown-state';
-import { checkReadiness } from '@/server/services/health/check-readiness';
+import { serveRouteFile } from '@/server/http/routes';
 
 export const dynamic = 'force-dynamic';
 
-/** Readiness: the database answers and the migrations are current; 503 while draining on shutdown. */
-export async function GET(): Promise<Response> {
-  const headers = { 'X-Request-Id': newRequestId() };
-  if (isShuttingDown()) return jsonResponse(503, { ready: false, reason: 'shutting down' }, headers);
-  const readiness = await checkReadiness(getDb());
-  return jsonResponse(readiness.ready ? 200 : 503, readiness, headers);
-}
+/** Served by the HTTP door's route table (server/http/routes.ts); in production the Node server answers first. */
+export const GET = serveRouteFile;
+export const POST = serveRouteFile;
+export const PUT = serveRouteFile;
+export const PATCH = serveRouteFile;
+export const DELETE = serveRouteFile;

@@ -1,5 +1,5 @@
-import { CANDIDATE_PAGE_CSS } from '@/server/services/invitations/candidate-page-style';
-import { renderClosedInvitation } from '@/server/services/invitations/render-closed-invitation';
+import { CANDIDATE_PAGE_CSS } from './candidate-page-style';
+import { renderClosedInvitation } from './render-closed-invitation';
 
 /** An unknown link that reached the page (the proxy normally answers it): the same bilingual 404 page. */
 export default function InvitationNotFound() {

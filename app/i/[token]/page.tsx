@@ -2,12 +2,13 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
+import { CandidateInterview } from '@/components/candidate/candidate-interview';
+import { INTERVIEW_CSS } from '@/components/candidate/interview-style';
 import { formatCandidateDateTime } from '@/server/i18n/candidate-locale';
-import { CANDIDATE_PAGE_COPY } from '@/server/services/invitations/candidate-page-copy';
-import { CANDIDATE_PAGE_CSS } from '@/server/services/invitations/candidate-page-style';
+import { CANDIDATE_PAGE_COPY } from './candidate-page-copy';
+import { CANDIDATE_PAGE_CSS } from './candidate-page-style';
 import { getInvitationByToken } from '@/server/services/invitations/get-invitation-by-token';
-import { renderClosedInvitation } from '@/server/services/invitations/render-closed-invitation';
-import { InvitationActions } from './invitation-actions';
+import { renderClosedInvitation } from './render-closed-invitation';
 
 export const dynamic = 'force-dynamic';
 
@@ -47,7 +48,7 @@ export default async function InvitationPage({ params }: Props) {
   const copy = CANDIDATE_PAGE_COPY[view.locale.language];
   return (
     <div className="cp-root" lang={view.locale.language}>
-      <style>{CANDIDATE_PAGE_CSS}</style>
+      <style>{CANDIDATE_PAGE_CSS + INTERVIEW_CSS}</style>
       <main className="cp-card" data-testid="invitation-page">
         <p className="cp-eyebrow">{copy.eyebrow}</p>
         <p className="cp-org" data-testid="organization">
@@ -66,7 +67,13 @@ export default async function InvitationPage({ params }: Props) {
         <p className="cp-expiry" data-testid="expiry">
           {copy.expiry(formatCandidateDateTime(view.expiresAt, view.locale))}
         </p>
-        <InvitationActions token={token} language={view.locale.language} initialState={view.state === 'in_progress' ? 'in_progress' : 'open'} />
+        <CandidateInterview
+          token={token}
+          language={view.locale.language}
+          organizationName={view.organizationName}
+          contactEmail={view.contactEmail}
+          retentionDays={view.retentionDays}
+        />
       </main>
     </div>
   );

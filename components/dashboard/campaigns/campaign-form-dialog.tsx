@@ -13,6 +13,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { fieldErrors } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
 import { FormAlert } from '../form-errors';
+import { toast } from 'sonner';
+import { Form } from '@/components/ui/form';
 
 type Props = {
   trigger: ReactNode;
@@ -31,6 +33,7 @@ export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId }: Pro
   const jobs = trpc.jobs.list.useQuery({ pageSize: 100 }, { enabled: open && !campaign && !fixedJobId });
   const create = trpc.campaigns.create.useMutation({
     onSuccess: async (created) => {
+      toast.success('Campaign created');
       await utils.dashboard.campaigns.invalidate();
       setOpen(false);
       router.push(`/campaigns/${created.id}`);
@@ -38,6 +41,7 @@ export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId }: Pro
   });
   const update = trpc.campaigns.update.useMutation({
     onSuccess: async () => {
+      toast.success('Campaign saved');
       await Promise.all([utils.dashboard.campaign.invalidate(), utils.dashboard.campaigns.invalidate()]);
       setOpen(false);
       router.refresh();
@@ -76,7 +80,7 @@ export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId }: Pro
           title={title}
           description={campaign ? `For ${campaign.jobTitle}. The job posting of a campaign does not change.` : 'A hiring process for one job posting, with its pipeline stages.'}
         />
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
+        <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
           <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The campaign was not saved" />
           {campaign ? null : fixedJobId ? (
             <p className="text-sm text-slate-700">
@@ -122,7 +126,7 @@ export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId }: Pro
               {campaign ? 'Save' : 'Create campaign'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

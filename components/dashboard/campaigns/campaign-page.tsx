@@ -8,12 +8,14 @@ import { Card } from '@/components/ui/card';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { ScorePill } from '../badges';
 import { PageHeader } from '../page-header';
+import { WatchButton } from '../notifications/watch-button';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { CampaignRankingCard } from './campaign-ranking-card';
 import { ExportCard } from './export-card';
 import { RecordTestDialog } from './record-test-dialog';
 import { StagesCard } from './stages-card';
 import { TestResultsCard } from './test-results-card';
+import { RecruiterOnly } from '@/components/dashboard/role-context';
 
 type CampaignView = RouterOutputs['dashboard']['campaign'];
 
@@ -48,14 +50,19 @@ export function CampaignPage({ initial }: { initial: CampaignView }) {
           </>
         }
         actions={
-          <CampaignFormDialog
-            campaign={{ id: campaign.id, name: campaign.name, jobTitle: campaign.job.title }}
-            trigger={
-              <Button variant="outline">
-                <Pencil aria-hidden /> Rename
-              </Button>
-            }
-          />
+          <>
+          <WatchButton targetType="campaign" targetId={campaign.id} />
+          <RecruiterOnly>
+            <CampaignFormDialog
+              campaign={{ id: campaign.id, name: campaign.name, jobTitle: campaign.job.title }}
+              trigger={
+                <Button variant="outline">
+                  <Pencil aria-hidden /> Rename
+                </Button>
+              }
+            />
+          </RecruiterOnly>
+          </>
         }
       />
       <Card className="mb-6">
@@ -72,7 +79,7 @@ export function CampaignPage({ initial }: { initial: CampaignView }) {
       </Card>
       <div className="grid gap-6 lg:grid-cols-3">
         <CampaignRankingCard campaignId={campaign.id} className="min-w-0 lg:col-span-3" />
-        <TestResultsCard of={{ campaignId: campaign.id }} action={<RecordTestDialog campaignId={campaign.id} />} className="min-w-0 lg:col-span-2 lg:self-start" />
+        <TestResultsCard of={{ campaignId: campaign.id }} action={<RecruiterOnly><RecordTestDialog campaignId={campaign.id} /></RecruiterOnly>} className="min-w-0 lg:col-span-2 lg:self-start" />
         <div className="grid content-start gap-6">
           <ExportCard campaignId={campaign.id} expected={{ interviews: counts.exportableInterviews, tests: counts.tests }} />
           <StagesCard campaignId={campaign.id} stages={campaign.stages} />

@@ -12,7 +12,8 @@ import { contractError } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { RecommendationBadge, ScorePill, StatusBadge } from '../badges';
 import { DataTable, type DataColumn } from '../data-table';
-import { candidateName } from '../format';
+import { candidateName, formatOverallScore, STATUS_LABELS } from '../format';
+import { DecisionBadge } from '../interviews/decision-card';
 import { PaginationBar } from '../pagination-bar';
 
 type Row = RouterOutputs['dashboard']['campaignRanking']['items'][number];
@@ -43,7 +44,7 @@ const columns: DataColumn<Row>[] = [
     header: 'Candidate',
     cell: ({ row }) => (
       // Narrow on a phone, so that the score shows without scrolling sideways; the email is cut short there.
-      <div className="min-w-0 max-w-40 sm:max-w-none">
+      <div className="min-w-0 max-w-32 sm:max-w-none">
         <Link href={`/candidates/${row.original.candidate.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
           {candidateName(row.original.candidate)}
         </Link>
@@ -51,14 +52,28 @@ const columns: DataColumn<Row>[] = [
       </div>
     ),
   },
-  { id: 'score', header: 'Score', cell: ({ row }) => <ScorePill score={row.original.overallScore} /> },
-  { id: 'recommendation', header: 'Recommendation', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} /> },
+  {
+    id: 'score',
+    header: 'Score',
+    cell: ({ row }) => (
+      <div className="grid justify-items-start gap-0.5">
+        <ScorePill score={row.original.overallScore} />
+        {row.original.scoreSource === 'human' ? (
+          <span className="text-xs text-slate-600" data-testid="score-source">
+            Reviewed · AI {formatOverallScore(row.original.aiOverallScore)}
+          </span>
+        ) : null}
+      </div>
+    ),
+  },
+  { id: 'recommendation', header: 'AI advice', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} /> },
+  { id: 'decision', header: 'Decision', cell: ({ row }) => <DecisionBadge status={row.original.decision} /> },
   {
     id: 'interview',
     header: 'Interview',
     cell: ({ row }) => (
       <div className="grid justify-items-start gap-1">
-        <Link href={`/interviews/${row.original.interviewId}`} className="rounded-full" aria-label={`Open the interview of ${candidateName(row.original.candidate)}`}>
+        <Link href={`/interviews/${row.original.interviewId}`} className="rounded-full" aria-label={`${STATUS_LABELS[row.original.status]}: open the interview of ${candidateName(row.original.candidate)}`}>
           <StatusBadge status={row.original.status} />
         </Link>
         {row.original.reportStatus === 'PENDING' || row.original.reportStatus === 'FAILED' ? (
@@ -92,7 +107,7 @@ export function CampaignRankingCard({ campaignId, className }: { campaignId: str
     <Card className={className}>
       <CardHeader
         title="Candidate ranking"
-        description="By overall score of each candidate’s best completed interview with a ready report; the others follow, by progress."
+        description="By overall score of each candidate’s best completed interview with a ready report (a recruiter’s review before the AI’s score); the others follow, by progress."
       />
       {ranking.isError ? (
         <ErrorState message={contractError(ranking.error).message} requestId={contractError(ranking.error).requestId} onRetry={() => ranking.refetch()} />
@@ -105,6 +120,7 @@ export function CampaignRankingCard({ campaignId, className }: { campaignId: str
               columns={columns}
               data={ranking.data?.items ?? EMPTY}
               getRowId={(r) => r.candidate.id}
+              hideOnPhone={['recommendation', 'decision', 'test', 'count']}
               caption="Candidates ranked by overall score"
               rowHref={(r) => `/interviews/${r.interviewId}`}
               loading={ranking.isFetching}

@@ -17,6 +17,7 @@ import { Time } from '../time';
 import { intParam, useSearchState } from '../use-search-state';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { CampaignsNav } from './campaigns-nav';
+import { RecruiterOnly } from '@/components/dashboard/role-context';
 
 type Row = RouterOutputs['dashboard']['campaigns']['items'][number];
 const EMPTY: Row[] = [];
@@ -56,13 +57,15 @@ export function CampaignsPage() {
         title="Campaigns"
         description="Hiring processes and how their interviews are going. Open one to rank its candidates and export its results."
         actions={
-          <CampaignFormDialog
-            trigger={
-              <Button>
-                <Plus aria-hidden /> New campaign
-              </Button>
-            }
-          />
+          <RecruiterOnly>
+            <CampaignFormDialog
+              trigger={
+                <Button>
+                  <Plus aria-hidden /> New campaign
+                </Button>
+              }
+            />
+          </RecruiterOnly>
         }
       />
       <CampaignsNav />
@@ -75,6 +78,7 @@ export function CampaignsPage() {
               columns={columns}
               data={list.data?.items ?? EMPTY}
               getRowId={(r) => r.id}
+              hideOnPhone={['stages', 'interviews', 'awaiting', 'inProgress', 'createdAt']}
               caption="Campaigns"
               rowHref={(r) => `/campaigns/${r.id}`}
               loading={list.isFetching}

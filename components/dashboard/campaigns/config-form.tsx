@@ -12,6 +12,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { FormAlert, issuesByPath } from '../form-errors';
 import { PageHeader } from '../page-header';
+import { Form } from '@/components/ui/form';
+import { READ_ONLY_REASON, useRole } from '@/components/dashboard/role-context';
 
 type Config = RouterOutputs['interviewConfigs']['get'];
 type CriterionDraft = { uid: number; key: string; label: string; weight: string; keyTouched: boolean };
@@ -52,6 +54,7 @@ function move<T>(items: T[], index: number, by: -1 | 1): T[] {
 
 /** Creates an interview configuration, or edits `initial`: questions, weighted criteria, language, report default. */
 export function ConfigForm({ initial, justCreated = false }: { initial?: Config; justCreated?: boolean }) {
+  const { canEdit } = useRole();
   const router = useRouter();
   const utils = trpc.useUtils();
   const [name, setName] = useState(initial?.name ?? '');
@@ -126,7 +129,12 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
         title={title}
         description="The agent asks the questions in order; each answer is scored on the criteria, weighted into the overall score."
       />
-      <form onSubmit={onSubmit} noValidate aria-label={initial ? 'Edit the interview configuration' : 'New interview configuration'} className="grid gap-6">
+      {!canEdit ? (
+        <p className="mb-4 text-sm text-slate-600" data-testid="config-read-only">
+          {READ_ONLY_REASON}
+        </p>
+      ) : null}
+      <Form readOnly={!canEdit} onSubmit={onSubmit} noValidate aria-label={initial ? 'Edit the interview configuration' : 'New interview configuration'} className="grid gap-6">
         <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The configuration was not saved" />
         <Card>
           <CardHeader title="General" />
@@ -263,12 +271,14 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
           <Button asChild variant="outline">
             <Link href="/campaigns/configurations">{initial ? 'Back' : 'Cancel'}</Link>
           </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-            {initial ? 'Save changes' : 'Create configuration'}
-          </Button>
+          {canEdit ? (
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+              {initial ? 'Save changes' : 'Create configuration'}
+            </Button>
+          ) : null}
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

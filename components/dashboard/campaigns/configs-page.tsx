@@ -16,6 +16,7 @@ import { PaginationBar } from '../pagination-bar';
 import { Time } from '../time';
 import { intParam, useSearchState } from '../use-search-state';
 import { CampaignsNav } from './campaigns-nav';
+import { RecruiterOnly } from '@/components/dashboard/role-context';
 
 type Row = RouterOutputs['interviewConfigs']['list']['items'][number];
 const EMPTY: Row[] = [];
@@ -49,11 +50,13 @@ export function ConfigsPage() {
   const pageSize = intParam(get('pageSize'), 20, 100);
   const list = trpc.interviewConfigs.list.useQuery({ page, pageSize }, { placeholderData: keepPreviousData });
   const newButton = (
-    <Button asChild>
-      <Link href="/campaigns/configurations/new">
-        <Plus aria-hidden /> New configuration
-      </Link>
-    </Button>
+    <RecruiterOnly>
+      <Button asChild>
+        <Link href="/campaigns/configurations/new">
+          <Plus aria-hidden /> New configuration
+        </Link>
+      </Button>
+    </RecruiterOnly>
   );
   return (
     <>

@@ -9,6 +9,8 @@ import { Input, Textarea } from '@/components/ui/input';
 import { fieldErrors } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { FormAlert } from '../form-errors';
+import { toast } from 'sonner';
+import { Form } from '@/components/ui/form';
 
 type Job = RouterOutputs['jobs']['get'];
 
@@ -21,8 +23,18 @@ export function JobFormDialog({ job, trigger, onSaved }: { job?: Job; trigger: R
     setOpen(false);
     onSaved?.(saved);
   };
-  const create = trpc.jobs.create.useMutation({ onSuccess: done });
-  const update = trpc.jobs.update.useMutation({ onSuccess: done });
+  const create = trpc.jobs.create.useMutation({
+    onSuccess: async (saved) => {
+      toast.success('Job posting created');
+      await done(saved);
+    },
+  });
+  const update = trpc.jobs.update.useMutation({
+    onSuccess: async (saved) => {
+      toast.success('Job posting saved');
+      await done(saved);
+    },
+  });
   const mutation = job ? update : create;
   const errors = mutation.error ? fieldErrors(mutation.error) : {};
   const title = job ? 'Edit the job posting' : 'New job posting';
@@ -46,7 +58,7 @@ export function JobFormDialog({ job, trigger, onSaved }: { job?: Job; trigger: R
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader title={title} description="Campaigns hire for a job posting; interviews name it to the candidate." />
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
+        <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
           <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The job posting was not saved" />
           <Field label="Title" error={errors.title}>
             <Input name="title" defaultValue={job?.title} autoComplete="off" required maxLength={200} />
@@ -63,7 +75,7 @@ export function JobFormDialog({ job, trigger, onSaved }: { job?: Job; trigger: R
               {job ? 'Save changes' : 'Create job posting'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

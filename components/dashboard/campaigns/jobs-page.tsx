@@ -18,6 +18,7 @@ import { intParam, useSearchState } from '../use-search-state';
 import { CampaignsNav } from './campaigns-nav';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { JobFormDialog } from './job-form-dialog';
+import { RecruiterOnly } from '@/components/dashboard/role-context';
 
 type Row = RouterOutputs['jobs']['list']['items'][number];
 const EMPTY: Row[] = [];
@@ -38,6 +39,7 @@ const columns: DataColumn<Row>[] = [
     id: 'actions',
     header: () => <span className="sr-only">Actions</span>,
     cell: ({ row }) => (
+      <RecruiterOnly>
       <div className="flex justify-end gap-2">
         <CampaignFormDialog
           jobId={row.original.id}
@@ -56,6 +58,7 @@ const columns: DataColumn<Row>[] = [
           }
         />
       </div>
+      </RecruiterOnly>
     ),
   },
 ];
@@ -72,13 +75,15 @@ export function JobsPage() {
         title="Job postings"
         description="The roles you hire for. Each campaign hires for one of them."
         actions={
-          <JobFormDialog
-            trigger={
-              <Button>
-                <Plus aria-hidden /> New job posting
-              </Button>
-            }
-          />
+          <RecruiterOnly>
+            <JobFormDialog
+              trigger={
+                <Button>
+                  <Plus aria-hidden /> New job posting
+                </Button>
+              }
+            />
+          </RecruiterOnly>
         }
       />
       <CampaignsNav />

@@ -2,6 +2,7 @@
 
 import { FlaskConical, LoaderCircle, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -9,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { trpc } from '@/components/trpc/react';
 import { FormAlert, issuesByPath } from '../form-errors';
 import { CandidatePicker } from '../interviews/candidate-picker';
+import { Form } from '@/components/ui/form';
 
 type TaskDraft = { uid: number; task: string; score: string; maxScore: string; passed: boolean };
 let nextUid = 1;
@@ -38,6 +40,7 @@ export function RecordTestDialog({ campaignId }: { campaignId: string }) {
     onSuccess: async () => {
       await Promise.all([utils.dashboard.testResults.invalidate(), utils.dashboard.campaign.invalidate({ id: campaignId }), utils.dashboard.campaignRanking.invalidate()]);
       setOpen(false);
+      toast.success('Test result recorded');
     },
   });
   const errors = { ...issuesByPath(record.error), ...localErrors };
@@ -100,10 +103,10 @@ export function RecordTestDialog({ campaignId }: { campaignId: string }) {
       </DialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader title="Record a test result" description="A technical test a candidate finished for this campaign. Times are in your time zone." />
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Record a test result">
+        <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Record a test result">
           <FormAlert error={record.error} fieldCount={Object.keys(errors).length} what="The test result was not recorded" />
           <Field label="Candidate" error={errors.candidateId}>
-            {(control) => <CandidatePicker value={candidateId} onChange={setCandidateId} {...control} />}
+            {(control) => <CandidatePicker value={candidateId} onChange={setCandidateId} campaignId={campaignId} {...control} />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
             <Field label="Test name" error={errors.testName}>
@@ -165,7 +168,7 @@ export function RecordTestDialog({ campaignId }: { campaignId: string }) {
               Record the result
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

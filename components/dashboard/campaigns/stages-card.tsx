@@ -1,18 +1,23 @@
 'use client';
 
-import { ArrowDown, ArrowUp, LoaderCircle, Pencil, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp, LoaderCircle, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { contractError, fieldErrors } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
+import { Form } from '@/components/ui/form';
+import { useRole } from '@/components/dashboard/role-context';
 
 type Stage = RouterOutputs['dashboard']['campaign']['stages'][number];
 
 /** The campaign's pipeline: stages in order, each with its report default; add, rename, reorder, toggle. */
 export function StagesCard({ campaignId, stages }: { campaignId: string; stages: Stage[] }) {
+  const { canEdit } = useRole();
   const utils = trpc.useUtils();
   const refresh = () => utils.dashboard.campaign.invalidate({ id: campaignId });
   // The checkbox follows the click at once, through this local value until the server's answer is read back
@@ -29,9 +34,17 @@ export function StagesCard({ campaignId, stages }: { campaignId: string; stages:
     update.mutate({ id: stageId, generateReport });
   };
   const reorder = trpc.stages.reorder.useMutation({ onSuccess: refresh });
+  const [deleting, setDeleting] = useState<Stage | null>(null);
+  const remove = trpc.stages.delete.useMutation({
+    onSuccess: async () => {
+      toast.success(`Stage “${deleting?.name}” deleted`);
+      await refresh();
+    },
+    onSettled: () => setDeleting(null),
+  });
   const [editing, setEditing] = useState<string | null>(null);
-  const busy = update.isPending || reorder.isPending;
-  const failure = update.error ?? reorder.error;
+  const busy = update.isPending || reorder.isPending || remove.isPending;
+  const failure = update.error ?? reorder.error ?? remove.error;
 
   const move = (index: number, by: -1 | 1) => {
     const ids = stages.map((s) => s.id);
@@ -66,6 +79,8 @@ export function StagesCard({ campaignId, stages }: { campaignId: string; stages:
                     </span>
                   </div>
                   <div className="flex items-center justify-between gap-2 pl-7">
+                    {canEdit ? (
+                      <>
                     <label className="flex items-center gap-1.5 text-xs text-slate-700" title="Finalizing an interview of this stage generates its report">
                       <input
                         type="checkbox"
@@ -89,14 +104,39 @@ export function StagesCard({ campaignId, stages }: { campaignId: string; stages:
                         <Pencil aria-hidden />
                         <span className="sr-only">Rename {stage.name}</span>
                       </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        disabled={busy}
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(stage);
+                        }}
+                      >
+                        <Trash2 aria-hidden />
+                        <span className="sr-only">Delete {stage.name}</span>
+                      </Button>
                     </div>
+                      </>
+                    ) : null}
                   </div>
                 </div>
               )}
             </li>
           ))}
         </ol>
-        <AddStageForm campaignId={campaignId} />
+        {canEdit ? <AddStageForm campaignId={campaignId} /> : null}
+        <ConfirmActionDialog
+          open={deleting !== null}
+          onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+          title={`Delete the stage “${deleting?.name ?? ''}”?`}
+          description="Only a stage that no interview uses can be deleted; the others keep their order."
+          confirmLabel="Delete stage"
+          destructive
+          pending={remove.isPending}
+          onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        />
       </CardContent>
     </Card>
   );
@@ -106,6 +146,7 @@ function RenameStageForm({ stage, onDone }: { stage: Stage; onDone: () => void }
   const utils = trpc.useUtils();
   const update = trpc.stages.update.useMutation({
     onSuccess: async () => {
+      toast.success('Stage renamed');
       await utils.dashboard.campaign.invalidate({ id: stage.campaignId });
       onDone();
     },
@@ -117,7 +158,7 @@ function RenameStageForm({ stage, onDone }: { stage: Stage; onDone: () => void }
     update.mutate({ id: stage.id, name: String(new FormData(event.currentTarget).get('name') ?? '') });
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-2" aria-label={`Rename ${stage.name}`}>
+    <Form onSubmit={onSubmit} noValidate className="grid gap-2" aria-label={`Rename ${stage.name}`}>
       <Field label="Stage name" error={errors.name ?? formError ?? undefined}>
         <Input name="name" defaultValue={stage.name} autoComplete="off" autoFocus maxLength={200} />
       </Field>
@@ -130,7 +171,7 @@ function RenameStageForm({ stage, onDone }: { stage: Stage; onDone: () => void }
           Save
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -140,6 +181,7 @@ function AddStageForm({ campaignId }: { campaignId: string }) {
   const [generateReport, setGenerateReport] = useState(true);
   const create = trpc.stages.create.useMutation({
     onSuccess: async () => {
+      toast.success('Stage added');
       setName('');
       setGenerateReport(true);
       await Promise.all([utils.dashboard.campaign.invalidate({ id: campaignId }), utils.dashboard.campaigns.invalidate()]);
@@ -152,7 +194,7 @@ function AddStageForm({ campaignId }: { campaignId: string }) {
     create.mutate({ campaignId, name, generateReport });
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3 border-t border-slate-100 pt-4" aria-label="Add a stage">
+    <Form onSubmit={onSubmit} noValidate className="grid gap-3 border-t border-slate-100 pt-4" aria-label="Add a stage">
       <Field label="New stage" error={errors.name ?? formError ?? undefined}>
         <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" placeholder="Technical interview" maxLength={200} />
       </Field>
@@ -166,6 +208,6 @@ function AddStageForm({ campaignId }: { campaignId: string }) {
           Add stage
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

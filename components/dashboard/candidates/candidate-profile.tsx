@@ -18,7 +18,10 @@ import { PageHeader } from '../page-header';
 import { PaginationBar } from '../pagination-bar';
 import { TestResultsCard } from '../campaigns/test-results-card';
 import { Time } from '../time';
+import { DownloadCandidateDataButton, EraseCandidateButton } from './candidate-data-rights';
 import { EditCandidateDialog } from './edit-candidate-dialog';
+import { AdminOnly, RecruiterOnly } from '@/components/dashboard/role-context';
+import { NotesCard } from '../notes/notes-card';
 
 type Candidate = RouterOutputs['candidates']['get'];
 type Row = RouterOutputs['dashboard']['interviews']['items'][number];
@@ -29,8 +32,8 @@ const columns: DataColumn<Row>[] = [
     id: 'job',
     header: 'Job · campaign',
     cell: ({ row }) => (
-      <div className="min-w-0">
-        <Link href={`/interviews/${row.original.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+      <div className="min-w-0 max-w-32 sm:max-w-none">
+        <Link href={`/interviews/${row.original.id}`} className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline">
           {row.original.jobTitle ?? row.original.jobId}
         </Link>
         <p className="truncate text-xs text-slate-600">{row.original.campaignName ?? 'No campaign'}</p>
@@ -39,7 +42,7 @@ const columns: DataColumn<Row>[] = [
   },
   { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   { id: 'score', header: 'Score', cell: ({ row }) => <ScorePill score={row.original.overallScore} /> },
-  { id: 'recommendation', header: 'Recommendation', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} /> },
+  { id: 'recommendation', header: 'AI advice', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} /> },
   { id: 'createdAt', header: 'Created', cell: ({ row }) => <Time value={row.original.createdAt} className="whitespace-nowrap text-slate-700" /> },
 ];
 
@@ -72,12 +75,20 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
         description={candidate.email}
         actions={
           <>
-            <EditCandidateDialog candidate={candidate} />
-            <Button asChild>
-              <Link href={newInterviewHref}>
-                <Plus aria-hidden /> New interview
-              </Link>
-            </Button>
+            <RecruiterOnly>
+              <EditCandidateDialog candidate={candidate} />
+            </RecruiterOnly>
+            <DownloadCandidateDataButton candidateId={candidate.id} />
+            <AdminOnly>
+              <EraseCandidateButton candidateId={candidate.id} name={name} />
+            </AdminOnly>
+            <RecruiterOnly>
+              <Button asChild>
+                <Link href={newInterviewHref}>
+                  <Plus aria-hidden /> New interview
+                </Link>
+              </Button>
+            </RecruiterOnly>
           </>
         }
       />
@@ -137,7 +148,8 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
                   columns={columns}
                   data={interviews.data?.items ?? EMPTY}
                   getRowId={(r) => r.id}
-                  caption={`Interviews of ${name}`}
+                  hideOnPhone={['recommendation', 'createdAt']}
+              caption={`Interviews of ${name}`}
                   rowHref={(r) => `/interviews/${r.id}`}
                   loading={interviews.isFetching}
                   empty={
@@ -146,11 +158,13 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
                       title="No interviews yet"
                       description={`Invite ${name} to a voice interview.`}
                       action={
-                        <Button asChild size="sm">
-                          <Link href={newInterviewHref}>
-                            <Plus aria-hidden /> New interview
-                          </Link>
-                        </Button>
+                        <RecruiterOnly>
+                          <Button asChild size="sm">
+                            <Link href={newInterviewHref}>
+                              <Plus aria-hidden /> New interview
+                            </Link>
+                          </Button>
+                        </RecruiterOnly>
                       }
                     />
                   }
@@ -170,6 +184,7 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
             )}
           </Card>
           <TestResultsCard of={{ candidateId: candidate.id }} className="min-w-0" />
+          <NotesCard subjectType="candidate" subjectId={candidate.id} className="min-w-0" />
         </div>
       </div>
     </>

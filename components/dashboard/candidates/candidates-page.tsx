@@ -19,11 +19,20 @@ import { PaginationBar } from '../pagination-bar';
 import { SearchInput } from '../search-input';
 import { Time } from '../time';
 import { intParam, useSearchState } from '../use-search-state';
+import { CandidateBulkActions } from '../bulk/candidate-bulk-actions';
+import { SelectionBar } from '../bulk/selection-bar';
+import type { CandidateSelectionInput } from '../bulk/selection-input';
+import { useBulkSelection } from '../bulk/use-bulk-selection';
+import { SavedFiltersBar } from '../saved-filters/saved-filters-bar';
 import { CreateCandidateDialog } from './create-candidate-dialog';
 import { TagFilter } from './tag-filter';
+import { RecruiterOnly } from '@/components/dashboard/role-context';
 
-type Row = RouterOutputs['candidates']['list']['items'][number];
+type Row = RouterOutputs['dashboard']['candidates']['items'][number];
 const EMPTY: Row[] = [];
+/** The columns the server sorts by (server/services/candidates/list-candidates.ts), by column id. */
+const SORTS = ['name', 'email', 'createdAt'] as const;
+type Sort = (typeof SORTS)[number];
 
 export function CandidatesPage() {
   const { get, set } = useSearchState();
@@ -32,10 +41,18 @@ export function CandidatesPage() {
   const tags = useMemo(() => tagsParam.split(',').map((t) => t.trim()).filter(Boolean), [tagsParam]);
   const page = intParam(get('page'), 1);
   const pageSize = intParam(get('pageSize'), 20, 100);
-  const list = trpc.candidates.list.useQuery(
-    { page, pageSize, search: search || undefined, tags: tags.length ? tags.join(',') : undefined },
-    { placeholderData: keepPreviousData },
-  );
+  const order = get('order') === 'asc' ? 'asc' : 'desc';
+  const sortParam = get('sort');
+  const sort: Sort = (SORTS as readonly string[]).includes(sortParam) ? (sortParam as Sort) : 'createdAt';
+  const input = { page, pageSize, sort, order, search: search || undefined, tags: tags.length ? tags : undefined } as const;
+  const list = trpc.dashboard.candidates.useQuery(input, { placeholderData: keepPreviousData });
+  const sorting = useMemo(() => [{ id: sort, desc: order === 'desc' }], [sort, order]);
+  const items = list.data?.items ?? EMPTY;
+  const pageIds = useMemo(() => items.map((r) => r.id), [items]);
+  const bulk = useBulkSelection(pageIds, JSON.stringify(input));
+  const total = list.data?.pagination.total ?? 0;
+  const bulkSelection = (): CandidateSelectionInput =>
+    bulk.allMatching ? { mode: 'filter', filter: { search: search || undefined, tags: tags.length ? tags : undefined } } : { mode: 'ids', ids: bulk.selectedIds };
   const setTags = useCallback((next: string[]) => set({ tags: next.join(',') || null }), [set]);
   const filtered = Boolean(search || tags.length);
 
@@ -43,6 +60,8 @@ export function CandidatesPage() {
     () => [
       {
         id: 'name',
+        accessorFn: (row) => candidateName(row),
+        enableSorting: true,
         header: 'Candidate',
         cell: ({ row }) => (
           <div className="min-w-0">
@@ -54,8 +73,16 @@ export function CandidatesPage() {
         ),
       },
       {
+        id: 'email',
+        accessorFn: (row) => row.email,
+        enableSorting: true,
+        header: 'Email',
+        cell: ({ row }) => <span className="text-slate-700">{row.original.email}</span>,
+      },
+      {
         id: 'tags',
         header: 'Tags',
+        enableSorting: false,
         cell: ({ row }) =>
           row.original.tags.length === 0 ? (
             <span className="text-slate-500">—</span>
@@ -69,24 +96,24 @@ export function CandidatesPage() {
             </div>
           ),
       },
-      { id: 'source', header: 'Source', cell: ({ row }) => <span className="text-slate-700">{row.original.source ?? '—'}</span> },
-      { id: 'locale', header: 'Language', cell: ({ row }) => <span className="font-mono text-xs text-slate-700">{row.original.locale}</span> },
-      { id: 'createdAt', header: 'Added', cell: ({ row }) => <Time value={row.original.createdAt} withTime={false} className="whitespace-nowrap text-slate-700" /> },
+      { id: 'source', header: 'Source', enableSorting: false, cell: ({ row }) => <span className="text-slate-700">{row.original.source ?? '—'}</span> },
+      { id: 'locale', header: 'Language', enableSorting: false, cell: ({ row }) => <span className="font-mono text-xs text-slate-700">{row.original.locale}</span> },
+      { id: 'createdAt', accessorFn: (row) => Date.parse(row.createdAt), enableSorting: true, header: 'Added', cell: ({ row }) => <Time value={row.original.createdAt} withTime={false} className="whitespace-nowrap text-slate-700" /> },
     ],
     [tags, setTags],
   );
 
   return (
     <>
-      <PageHeader title="Candidates" description="Your organization's candidate pool, newest first." actions={
-          <>
+      <PageHeader title="Candidates" description="Your organization's candidate pool. Sort by a column, select rows for bulk actions." actions={
+          <RecruiterOnly>
             <Button asChild variant="outline">
               <Link href="/candidates/import">
                 <FileUp aria-hidden /> Import CSV
               </Link>
             </Button>
             <CreateCandidateDialog />
-          </>
+          </RecruiterOnly>
         }
       />
       <Card>
@@ -103,14 +130,22 @@ export function CandidatesPage() {
             </Button>
           </div>
         </div>
+        <SavedFiltersBar list="candidates" />
+        <SelectionBar selection={bulk} total={total} noun="candidates">
+          <CandidateBulkActions selection={bulkSelection} count={bulk.allMatching ? total : bulk.selectedIds.length} />
+        </SelectionBar>
         {list.isError ? (
           <ErrorState message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
         ) : (
           <>
             <DataTable
               columns={columns}
-              data={list.data?.items ?? EMPTY}
+              data={items}
               getRowId={(r) => r.id}
+              sorting={sorting}
+              onSortingChange={(next) => set({ sort: !next[0] || next[0].id === 'createdAt' ? null : next[0].id, order: next[0]?.desc === false ? 'asc' : null })}
+              selection={{ isSelected: bulk.isSelected, onToggle: bulk.onToggle, onTogglePage: bulk.onTogglePage, rowLabel: (r) => `Select ${candidateName(r)}` }}
+              hideOnPhone={['email', 'tags', 'source', 'locale']}
               caption="Candidates"
               rowHref={(r) => `/candidates/${r.id}`}
               loading={list.isFetching}

@@ -8,6 +8,8 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from
 import { contractError, fieldErrors } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
 import { CandidateFields, readCandidateForm } from './candidate-fields';
+import { toast } from 'sonner';
+import { Form } from '@/components/ui/form';
 
 /** Empty optional fields are left out, so the server applies its defaults (locale fr) instead of rejecting "". */
 function formInput(form: FormData) {
@@ -21,7 +23,8 @@ export function CreateCandidateDialog() {
   const utils = trpc.useUtils();
   const create = trpc.candidates.create.useMutation({
     onSuccess: async (candidate) => {
-      await utils.candidates.list.invalidate();
+      toast.success('Candidate created');
+      await Promise.all([utils.candidates.list.invalidate(), utils.dashboard.candidates.invalidate()]);
       setOpen(false);
       router.push(`/candidates/${candidate.id}`);
     },
@@ -52,7 +55,7 @@ export function CreateCandidateDialog() {
       </DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader title="New candidate" description="Only the email is required. It must be unique in your organization." />
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="New candidate">
+        <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="New candidate">
           {formError ? (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               {formError}
@@ -73,7 +76,7 @@ export function CreateCandidateDialog() {
               Create candidate
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -8,6 +8,8 @@ import { contractError, fieldErrors } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { FormAlert } from '../form-errors';
 import { CandidateFields, readCandidateForm } from './candidate-fields';
+import { toast } from 'sonner';
+import { Form } from '@/components/ui/form';
 
 type Candidate = RouterOutputs['candidates']['get'];
 
@@ -20,8 +22,9 @@ export function EditCandidateDialog({ candidate }: { candidate: Candidate }) {
   const utils = trpc.useUtils();
   const update = trpc.candidates.update.useMutation({
     onSuccess: async (saved) => {
+      toast.success('Candidate saved');
       utils.candidates.get.setData({ id: saved.id }, saved);
-      await Promise.all([utils.candidates.list.invalidate(), utils.dashboard.interviews.invalidate()]);
+      await Promise.all([utils.candidates.list.invalidate(), utils.dashboard.candidates.invalidate(), utils.dashboard.interviews.invalidate()]);
       setOpen(false);
     },
   });
@@ -61,7 +64,7 @@ export function EditCandidateDialog({ candidate }: { candidate: Candidate }) {
       </DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader title="Edit the candidate" description="The email must stay unique in your organization. Empty fields are cleared." />
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit the candidate">
+        <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit the candidate">
           <FormAlert error={conflictId ? null : update.error} fieldCount={Object.keys(errors).length} what="The changes were not saved" />
           <CandidateFields key={candidate.updatedAt} errors={errors} conflictId={conflictId} initial={candidate} />
           <DialogFooter className="mt-2">
@@ -73,7 +76,7 @@ export function EditCandidateDialog({ candidate }: { candidate: Candidate }) {
               Save changes
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -41,7 +41,7 @@ export function ImportCandidatesPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const check = trpc.candidates.import.useMutation();
-  const run = trpc.candidates.import.useMutation({ onSuccess: () => utils.candidates.list.invalidate() });
+  const run = trpc.candidates.import.useMutation({ onSuccess: () => Promise.all([utils.candidates.list.invalidate(), utils.dashboard.candidates.invalidate()]) });
   const report: Report | undefined = run.data ?? check.data;
   const failure = run.error ?? check.error;
 

@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '@/components/trpc/react';
 
-type View = Pick<RouterOutputs['dashboard']['interview'], 'status' | 'evaluation'>;
+type View = Pick<RouterOutputs['dashboard']['interview'], 'status' | 'evaluation'> & { turns?: readonly unknown[] };
 
 /**
  * What a recruiter may do with an interview in its status (contract §6; the server checks again and answers 409).
@@ -12,5 +12,7 @@ export function availableActions(view: View) {
     resend: view.status === 'INVITED',
     cancel: view.status === 'DRAFT' || view.status === 'INVITED' || view.status === 'IN_PROGRESS',
     retryReport: view.evaluation?.status === 'FAILED',
+    // The simulated agent plays both sides, only on an interview no conversation has begun on (never from a link).
+    runDemo: (view.status === 'DRAFT' || view.status === 'INVITED') && !view.turns?.length,
   };
 }

@@ -9,13 +9,18 @@ import { trpc } from '@/components/trpc/react';
 import { candidateName } from '../format';
 import { SearchInput } from '../search-input';
 
-type Props = { value: string; onChange: (id: string) => void; id?: string; 'aria-describedby'?: string; 'aria-invalid'?: true };
+type Props = {
+  value: string;
+  onChange: (id: string) => void;
+  /** Only this campaign's candidates (those with an interview in it). */
+  campaignId?: string;
+  id?: string; 'aria-describedby'?: string; 'aria-invalid'?: true };
 
 /** Search the candidate pool and pick one; a chosen candidate shows as a card that can be changed. */
-export function CandidatePicker({ value, onChange, ...control }: Props) {
+export function CandidatePicker({ value, onChange, campaignId, ...control }: Props) {
   const [search, setSearch] = useState('');
   const selected = trpc.candidates.get.useQuery({ id: value }, { enabled: Boolean(value), retry: false });
-  const results = trpc.candidates.list.useQuery({ search: search || undefined, pageSize: 8 }, { enabled: !value });
+  const results = trpc.candidates.list.useQuery({ search: search || undefined, campaignId, pageSize: 8 }, { enabled: !value });
 
   if (value) {
     return (
@@ -52,7 +57,7 @@ export function CandidatePicker({ value, onChange, ...control }: Props) {
             <Skeleton className="h-8" />
           </div>
         ) : items.length === 0 ? (
-          <p className="p-3 text-sm text-slate-600">{search ? 'No candidate matches this search.' : 'No candidates yet: create one first.'}</p>
+          <p className="p-3 text-sm text-slate-600">{search ? 'No candidate matches this search.' : campaignId ? 'No candidate has an interview in this campaign yet.' : 'No candidates yet: create one first.'}</p>
         ) : (
           <ul aria-label="Matching candidates">
             {items.map((c) => (
@@ -61,7 +66,6 @@ export function CandidatePicker({ value, onChange, ...control }: Props) {
                   type="button"
                   onClick={() => onChange(c.id)}
                   className={cn('flex w-full items-center justify-between gap-3 px-3 py-2 text-left hover:bg-brand-50 focus-visible:bg-brand-50')}
-                  aria-label={`Choose ${candidateName(c)} (${c.email})`}
                 >
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium text-slate-900">{candidateName(c)}</span>

@@ -13,6 +13,7 @@ import { contractError, fieldErrors } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
 import { CatalogPicker } from '../catalog/catalog-picker';
 import { CandidatePicker } from './candidate-picker';
+import { Form } from '@/components/ui/form';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,7 +68,7 @@ export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-label="New interview">
+      <Form onSubmit={onSubmit} noValidate aria-label="New interview">
         <CardContent className="grid gap-6 py-6">
           {failure && failure.code !== 'VALIDATION_ERROR' ? (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -159,7 +160,7 @@ export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId
             {sendInvite ? 'Create and send' : 'Create draft'}
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

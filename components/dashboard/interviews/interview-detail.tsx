@@ -11,14 +11,22 @@ import { StatusBadge } from '../badges';
 import { candidateName } from '../format';
 import { PageHeader } from '../page-header';
 import { Time } from '../time';
+import { PlaybackProvider, WholeInterviewPlayer } from './interview-audio';
+import { NotesCard } from '../notes/notes-card';
+import { WatchButton } from '../notifications/watch-button';
+import { DecisionCard } from './decision-card';
+import { HumanReviewCard } from './human-review-card';
 import { ActionFeedbackBanner, InterviewActions, type ActionFeedback } from './interview-actions';
 import { Scorecard } from './scorecard';
 import { StatusTimeline } from './status-timeline';
 import { Transcript } from './transcript';
 import { useLiveTranscript, type InterviewView, type LiveState } from './use-live-transcript';
+import { RecruiterOnly } from '@/components/dashboard/role-context';
 
-function LiveIndicator({ state }: { state: LiveState }) {
+function LiveIndicator({ state, status }: { state: LiveState; status: InterviewView['status'] }) {
   if (state === 'off') return null;
+  // Watched, but nobody is talking yet: a draft or an invitation is not live.
+  if (status === 'DRAFT' || status === 'INVITED') return <Badge tone="neutral">Waiting for the candidate</Badge>;
   if (state === 'live') {
     return (
       <Badge tone="red" aria-label="Live: new turns appear automatically">
@@ -47,9 +55,10 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
       refetchInterval: (q) => (q.state.data?.evaluation?.status === 'PENDING' ? 3000 : false),
     },
   );
-  const view = query.data ?? initial;
+  const fetched = query.data ?? initial;
   const [feedback, setFeedback] = useState<ActionFeedback | null>(null);
-  const { turns, live, announcement } = useLiveTranscript(view);
+  const { turns, live, announcement, status } = useLiveTranscript(fetched);
+  const view = useMemo(() => (status === fetched.status ? fetched : { ...fetched, status }), [fetched, status]);
   const name = candidateName(view.candidate);
   // Labels of the criteria a turn is scored on: the configuration's, overridden by the report's once there is one.
   const criterionLabels = useMemo(
@@ -57,9 +66,12 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
     [view.config, view.evaluation],
   );
   const context = [view.job.title, view.campaign?.name, view.stage?.name].filter(Boolean).join(' · ');
+  const hasTurnAudio = turns.some((t) => t.audioUrl);
+  // When the candidate acknowledged the notice on the invitation page (null: not, or an external agent's call).
+  const consentedAt = 'consentedAt' in view && typeof view.consentedAt === 'string' ? view.consentedAt : null;
 
   return (
-    <>
+    <PlaybackProvider>
       <PageHeader
         eyebrow={
           <Link href="/interviews" className="inline-flex items-center gap-1 hover:text-brand-700 hover:underline">
@@ -74,25 +86,28 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
         description={context}
         actions={
           <>
-            <InterviewActions view={view} onFeedback={setFeedback} />
-            <Button asChild variant="outline">
-              <Link href={`/candidates/${view.candidate.id}`}>
-                <UserRound aria-hidden /> Candidate profile
-              </Link>
-            </Button>
+            <RecruiterOnly>
+              <InterviewActions view={view} onFeedback={setFeedback} />
+            </RecruiterOnly>
+            <WatchButton targetType="interview" targetId={view.id} />
+            {view.candidate ? (
+              <Button asChild variant="outline">
+                <Link href={`/candidates/${view.candidate.id}`}>
+                  <UserRound aria-hidden /> Candidate profile
+                </Link>
+              </Button>
+            ) : null}
           </>
         }
       />
       <ActionFeedbackBanner feedback={feedback} onDismiss={() => setFeedback(null)} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          {view.audioUrl ? (
+          {view.audioUrl || hasTurnAudio ? (
             <Card>
-              <CardHeader title="Full recording" />
+              <CardHeader title={view.audioUrl ? 'Full recording' : 'Recordings'} description={view.audioUrl ? undefined : 'The answers one after the other'} />
               <CardContent>
-                <audio controls preload="metadata" src={view.audioUrl} className="w-full" aria-label="Full recording of the interview">
-                  <a href={view.audioUrl}>Download the recording</a>
-                </audio>
+                <WholeInterviewPlayer audioUrl={view.audioUrl} turns={turns} />
               </CardContent>
             </Card>
           ) : null}
@@ -100,7 +115,7 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
             <CardHeader
               title="Transcript"
               description={`${turns.length} ${turns.length === 1 ? 'turn' : 'turns'}`}
-              action={<LiveIndicator state={live} />}
+              action={<LiveIndicator state={live} status={view.status} />}
             />
             <div className="px-2 py-2">
               <Transcript turns={turns} candidateName={name} criterionLabels={criterionLabels} waiting={live !== 'off'} />
@@ -109,12 +124,15 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
               {announcement}
             </div>
           </Card>
+          <NotesCard subjectType="interview" subjectId={view.id} />
         </div>
         <div className="grid content-start gap-6">
+          <DecisionCard view={view} />
           <Card>
-            <CardHeader title="Scorecard" action={<AudioLines className="size-4 text-slate-400" aria-hidden />} />
+            <CardHeader title="AI scorecard" description="Advice for the recruiter, who decides." action={<AudioLines className="size-4 text-slate-400" aria-hidden />} />
             <Scorecard view={view} />
           </Card>
+          <HumanReviewCard view={view} />
           <Card>
             <CardHeader title="Timeline" />
             <StatusTimeline view={view} />
@@ -124,14 +142,21 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
             <CardContent>
               <dl className="grid gap-2">
                 <Detail label="Candidate">
-                  <Link href={`/candidates/${view.candidate.id}`} className="break-all text-brand-700 hover:underline">
-                    {view.candidate.email}
-                  </Link>
+                  {view.candidate ? (
+                    <Link href={`/candidates/${view.candidate.id}`} className="break-all text-brand-700 hover:underline">
+                      {view.candidate.email}
+                    </Link>
+                  ) : (
+                    <span className="text-slate-600">Erased (personal data removed)</span>
+                  )}
                 </Detail>
                 <Detail label="Job">{view.job.title}</Detail>
                 <Detail label="Campaign">{view.campaign?.name ?? '—'}</Detail>
                 <Detail label="Stage">{view.stage?.name ?? '—'}</Detail>
                 <Detail label="Configuration">{view.config?.name ?? 'Default'}</Detail>
+                <Detail label="Notice accepted">
+                  <span data-testid="consented-at">{consentedAt ? <Time value={consentedAt} /> : 'Not recorded'}</span>
+                </Detail>
                 <Detail label="Link expires">
                   <Time value={view.expiresAt} />
                 </Detail>
@@ -143,6 +168,6 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
           </Card>
         </div>
       </div>
-    </>
+    </PlaybackProvider>
   );
 }

@@ -14,6 +14,12 @@ import { contractError } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { RecommendationBadge, ScorePill, StatusBadge } from '../badges';
 import { CatalogPicker } from '../catalog/catalog-picker';
+import { DecisionBadge } from './decision-card';
+import { InterviewBulkActions } from '../bulk/interview-bulk-actions';
+import { SelectionBar } from '../bulk/selection-bar';
+import type { InterviewSelectionInput } from '../bulk/selection-input';
+import { useBulkSelection } from '../bulk/use-bulk-selection';
+import { SavedFiltersBar } from '../saved-filters/saved-filters-bar';
 import { DataTable, type DataColumn } from '../data-table';
 import { candidateName, INTERVIEW_STATUSES, STATUS_LABELS, type InterviewStatus } from '../format';
 import { PageHeader } from '../page-header';
@@ -21,24 +27,33 @@ import { PaginationBar } from '../pagination-bar';
 import { SearchInput } from '../search-input';
 import { Time } from '../time';
 import { intParam, useSearchState } from '../use-search-state';
+import { RecruiterOnly } from '@/components/dashboard/role-context';
 
 type Row = RouterOutputs['dashboard']['interviews']['items'][number];
 const EMPTY: Row[] = [];
 const ALL = 'all';
 
+/** The columns the server sorts by (server/services/interviews/list-interviews.ts), by column id. */
+const SORTS = ['candidate', 'status', 'score', 'completedAt', 'createdAt'] as const;
+type Sort = (typeof SORTS)[number];
+
+// A column sorts only with an accessor (TanStack's getCanSort): the accessor's value type also picks the first
+// direction (text ascending, the rest descending); the rows themselves come sorted from the server.
 const columns: DataColumn<Row>[] = [
   {
     id: 'candidate',
+    accessorFn: (row) => candidateName(row.candidate),
     header: 'Candidate',
     cell: ({ row }) => (
-      <div className="min-w-0">
-        <Link href={`/interviews/${row.original.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+      // Narrow on a phone, so that Status and Score show without scrolling sideways.
+      <div className="min-w-0 max-w-32 sm:max-w-none">
+        <Link href={`/interviews/${row.original.id}`} className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline">
           {candidateName(row.original.candidate)}
         </Link>
         <p className="truncate text-xs text-slate-600">{row.original.candidate?.email}</p>
       </div>
     ),
-    enableSorting: false,
+    enableSorting: true,
   },
   {
     id: 'job',
@@ -51,10 +66,18 @@ const columns: DataColumn<Row>[] = [
     ),
     enableSorting: false,
   },
-  { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} />, enableSorting: false },
-  { id: 'score', header: 'Score', cell: ({ row }) => <ScorePill score={row.original.overallScore} />, enableSorting: false },
-  { id: 'recommendation', header: 'Recommendation', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} />, enableSorting: false },
-  { id: 'createdAt', header: 'Created', cell: ({ row }) => <Time value={row.original.createdAt} className="whitespace-nowrap text-slate-700" />, enableSorting: true },
+  { id: 'status', accessorFn: (row) => row.status, header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} />, enableSorting: true },
+  { id: 'score', accessorFn: (row) => row.overallScore ?? -1, header: 'Score', cell: ({ row }) => <ScorePill score={row.original.overallScore} />, enableSorting: true },
+  { id: 'recommendation', header: 'AI advice', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} />, enableSorting: false },
+  { id: 'decision', header: 'Decision', cell: ({ row }) => <DecisionBadge status={row.original.decision?.status} />, enableSorting: false },
+  {
+    id: 'completedAt',
+    accessorFn: (row) => (row.completedAt ? Date.parse(row.completedAt) : 0),
+    header: 'Completed',
+    cell: ({ row }) => (row.original.completedAt ? <Time value={row.original.completedAt} className="whitespace-nowrap text-slate-700" /> : <span className="text-slate-500">—</span>),
+    enableSorting: true,
+  },
+  { id: 'createdAt', accessorFn: (row) => Date.parse(row.createdAt), header: 'Created', cell: ({ row }) => <Time value={row.original.createdAt} className="whitespace-nowrap text-slate-700" />, enableSorting: true },
 ];
 
 export function InterviewsPage() {
@@ -67,9 +90,19 @@ export function InterviewsPage() {
   const page = intParam(get('page'), 1);
   const pageSize = intParam(get('pageSize'), 20, 100);
   const order = get('order') === 'asc' ? 'asc' : 'desc';
-  const input = { page, pageSize, order, status, search: search || undefined, jobId: jobId || undefined, campaignId: campaignId || undefined } as const;
+  const sortParam = get('sort');
+  const sort: Sort = (SORTS as readonly string[]).includes(sortParam) ? (sortParam as Sort) : 'createdAt';
+  const input = { page, pageSize, order, sort, status, search: search || undefined, jobId: jobId || undefined, campaignId: campaignId || undefined } as const;
   const list = trpc.dashboard.interviews.useQuery(input, { placeholderData: keepPreviousData });
-  const sorting = useMemo(() => [{ id: 'createdAt', desc: order === 'desc' }], [order]);
+  const sorting = useMemo(() => [{ id: sort, desc: order === 'desc' }], [sort, order]);
+  const items = list.data?.items ?? EMPTY;
+  const pageIds = useMemo(() => items.map((r) => r.id), [items]);
+  const bulk = useBulkSelection(pageIds, JSON.stringify(input));
+  const total = list.data?.pagination.total ?? 0;
+  const bulkSelection = (): InterviewSelectionInput =>
+    bulk.allMatching
+      ? { mode: 'filter', filter: { status, jobId: jobId || undefined, campaignId: campaignId || undefined, search: search || undefined } }
+      : { mode: 'ids', ids: bulk.selectedIds };
   const filtered = Boolean(status || jobId || campaignId || search);
   const campaignInput = useMemo(() => (jobId ? { jobId } : undefined), [jobId]);
 
@@ -77,13 +110,15 @@ export function InterviewsPage() {
     <>
       <PageHeader
         title="Interviews"
-        description="Every voice interview of your organization, newest first."
+        description="Every voice interview of your organization. Sort by a column, select rows for bulk actions."
         actions={
-          <Button asChild>
-            <Link href="/interviews/new">
-              <Plus aria-hidden /> New interview
-            </Link>
-          </Button>
+          <RecruiterOnly>
+            <Button asChild>
+              <Link href="/interviews/new">
+                <Plus aria-hidden /> New interview
+              </Link>
+            </Button>
+          </RecruiterOnly>
         }
       />
       <Card>
@@ -116,16 +151,22 @@ export function InterviewsPage() {
             </Button>
           </div>
         </div>
+        <SavedFiltersBar list="interviews" />
+        <SelectionBar selection={bulk} total={total} noun="interviews">
+          <InterviewBulkActions selection={bulkSelection} count={bulk.allMatching ? total : bulk.selectedIds.length} />
+        </SelectionBar>
         {list.isError ? (
           <ErrorState message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
         ) : (
           <>
             <DataTable
               columns={columns}
-              data={list.data?.items ?? EMPTY}
+              data={items}
               getRowId={(r) => r.id}
               sorting={sorting}
-              onSortingChange={(next) => set({ order: next[0]?.desc === false ? 'asc' : null })}
+              onSortingChange={(next) => set({ sort: !next[0] || next[0].id === 'createdAt' ? null : next[0].id, order: next[0]?.desc === false ? 'asc' : null })}
+              selection={{ isSelected: bulk.isSelected, onToggle: bulk.onToggle, onTogglePage: bulk.onTogglePage, rowLabel: (r) => `Select ${candidateName(r.candidate)}` }}
+              hideOnPhone={['job', 'recommendation', 'decision', 'completedAt', 'createdAt']}
               caption="Interviews"
               rowHref={(r) => `/interviews/${r.id}`}
               loading={list.isFetching}
@@ -133,7 +174,7 @@ export function InterviewsPage() {
                 filtered ? (
                   <EmptyState title="No interviews match these filters" description="Try another status, or clear the filters." action={<Button variant="outline" size="sm" onClick={() => set({ status: null, jobId: null, campaignId: null, search: null })}>Clear filters</Button>} />
                 ) : (
-                  <EmptyState icon={Mic} title="No interviews yet" description="Create one to invite a candidate." action={<Button asChild size="sm"><Link href="/interviews/new"><Plus aria-hidden /> New interview</Link></Button>} />
+                  <EmptyState icon={Mic} title="No interviews yet" description="Create one to invite a candidate." action={<RecruiterOnly><Button asChild size="sm"><Link href="/interviews/new"><Plus aria-hidden /> New interview</Link></Button></RecruiterOnly>} />
                 )
               }
             />

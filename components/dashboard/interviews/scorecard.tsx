@@ -4,7 +4,7 @@ import * as Progress from '@radix-ui/react-progress';
 import { Flag, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RecommendationBadge } from '../badges';
-import { humanize } from '../format';
+import { formatOverallScore, humanize } from '../format';
 import type { InterviewView } from './use-live-transcript';
 
 function scoreTone(score: number, max: number) {
@@ -56,12 +56,12 @@ export function Scorecard({ view }: { view: InterviewView }) {
   return (
     <div className="grid gap-5 px-5 py-4">
       <div className="flex items-center gap-4">
-        <div className="flex size-20 shrink-0 flex-col items-center justify-center rounded-full border-4 border-brand-100 bg-brand-50" aria-label={evaluation.overallScore === null ? 'No overall score' : `Overall score ${Math.round(evaluation.overallScore)} out of 100`} role="img">
-          <span className="text-2xl font-semibold tabular-nums text-brand-800">{evaluation.overallScore === null ? '—' : Math.round(evaluation.overallScore)}</span>
+        <div className="flex size-20 shrink-0 flex-col items-center justify-center rounded-full border-4 border-brand-100 bg-brand-50" aria-label={evaluation.overallScore === null ? 'No overall score' : `Overall score ${formatOverallScore(evaluation.overallScore)} out of 100`} role="img" data-testid="score-ring">
+          <span className="text-2xl font-semibold tabular-nums text-brand-800">{formatOverallScore(evaluation.overallScore)}</span>
           <span className="text-[10px] font-medium uppercase tracking-wide text-brand-700">/ 100</span>
         </div>
         <div className="grid justify-items-start gap-1.5">
-          <RecommendationBadge value={evaluation.recommendation} />
+          <RecommendationBadge value={evaluation.recommendation} advice />
           {coverage ? (
             <p className="text-xs text-slate-600">
               {coverage.scoredTurns} of {coverage.candidateTurns} candidate answers scored

@@ -6,6 +6,7 @@ import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { humanize } from '../format';
 import { Time } from '../time';
+import { TurnAudio, usePlayback } from './interview-audio';
 import type { Turn } from './use-live-transcript';
 
 type TurnEvaluation = { scores?: Record<string, unknown>; flags?: unknown[]; comment?: unknown };
@@ -23,8 +24,18 @@ function readEvaluation(evaluation: Turn['evaluation']): { scores: [string, numb
 function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: string; criterionLabels: Map<string, string> }) {
   const isAgent = turn.role === 'agent';
   const evaluation = readEvaluation(turn.evaluation);
+  const playing = usePlayback().playingTurn === turn.turnNumber;
   return (
-    <li id={`turn-${turn.turnNumber}`} className="group scroll-mt-24 rounded-lg px-3 py-3 transition-colors target:bg-brand-50 target:ring-2 target:ring-brand-200 animate-fade-in" data-turn={turn.turnNumber}>
+    <li
+      id={`turn-${turn.turnNumber}`}
+      className={cn(
+        'group scroll-mt-24 rounded-lg px-3 py-3 transition-colors target:bg-brand-50 target:ring-2 target:ring-brand-200 animate-fade-in',
+        playing && 'bg-amber-50 ring-2 ring-amber-300',
+      )}
+      data-turn={turn.turnNumber}
+      data-playing={playing || undefined}
+      aria-current={playing || undefined}
+    >
       <div className="flex gap-3">
         <span
           className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', isAgent ? 'bg-brand-100 text-brand-700' : 'bg-emerald-100 text-emerald-800')}
@@ -46,11 +57,7 @@ function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: str
           ) : (
             <p className="mt-1 text-sm italic text-slate-600">Transcribing…</p>
           )}
-          {turn.audioUrl ? (
-            <audio controls preload="none" src={turn.audioUrl} className="mt-2 h-9 w-full max-w-md" aria-label={`Audio of turn ${turn.turnNumber} (${speaker})`}>
-              <a href={turn.audioUrl}>Audio of turn {turn.turnNumber}</a>
-            </audio>
-          ) : null}
+          <TurnAudio turn={turn} label={`Audio of turn ${turn.turnNumber} (${speaker})`} />
           {evaluation ? (
             <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" aria-label={`Evaluation of turn ${turn.turnNumber}`} role="group">
               <div className="flex flex-wrap items-center gap-1.5">

@@ -51,12 +51,17 @@ export function useLiveTranscript(view: InterviewView) {
           }
         }
         const status = event.type === 'turns' ? undefined : event.status;
-        if (status && status !== statusRef.current) void utils.dashboard.interview.invalidate({ id: view.id });
+        // A turn on a draft or an invitation means the interview started: refresh even if no status event came.
+        const started = event.type !== 'status' && event.turns.length > 0 && (statusRef.current === 'DRAFT' || statusRef.current === 'INVITED');
+        if ((status && status !== statusRef.current) || started) void utils.dashboard.interview.invalidate({ id: view.id });
       },
     },
   );
 
   const ordered = useMemo(() => [...turns.values()].sort((a, b) => a.turnNumber - b.turnNumber), [turns]);
   const live: LiveState = !watching ? 'off' : subscription.status === 'pending' ? 'live' : subscription.status === 'error' ? 'error' : 'connecting';
-  return { turns: ordered, live, announcement };
+  // The header and the actions follow the conversation at once: a turn recorded means the interview is in
+  // progress, even before the refreshed view arrives (it used to say "Invited", with "Resend invitation").
+  const status: InterviewView['status'] = ordered.length > 0 && (view.status === 'DRAFT' || view.status === 'INVITED') ? 'IN_PROGRESS' : view.status;
+  return { turns: ordered, live, announcement, status };
 }

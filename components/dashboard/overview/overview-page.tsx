@@ -15,6 +15,7 @@ import { PageHeader } from '../page-header';
 import { RecommendationBadge, ScorePill, StatusBadge } from '../badges';
 import { candidateName, formatPercent, formatScore, INTERVIEW_STATUSES, RECOMMENDATION_LABELS, STATUS_LABELS } from '../format';
 import { Time } from '../time';
+import { RecruiterOnly } from '@/components/dashboard/role-context';
 
 const ScoreChart = dynamic(() => import('./score-chart'), { ssr: false, loading: () => <Skeleton className="h-[220px] w-full" /> });
 
@@ -63,11 +64,13 @@ export function OverviewPage() {
       title="Overview"
       description="How your interviews are going across every job and campaign."
       actions={
-        <Button asChild>
-          <Link href="/interviews/new">
-            <Plus aria-hidden /> New interview
-          </Link>
-        </Button>
+        <RecruiterOnly>
+          <Button asChild>
+            <Link href="/interviews/new">
+              <Plus aria-hidden /> New interview
+            </Link>
+          </Button>
+        </RecruiterOnly>
       }
     />
   );
@@ -91,7 +94,7 @@ export function OverviewPage() {
             icon={Mic}
             title="No interviews yet"
             description="Create an interview for a candidate: they receive an invitation link and talk with the voice agent."
-            action={<Button asChild><Link href="/interviews/new"><Plus aria-hidden /> New interview</Link></Button>}
+            action={<RecruiterOnly><Button asChild><Link href="/interviews/new"><Plus aria-hidden /> New interview</Link></Button></RecruiterOnly>}
           />
         </Card>
       </>

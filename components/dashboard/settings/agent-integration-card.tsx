@@ -88,13 +88,45 @@ export function AgentIntegrationCard({ settings }: { settings: IntegrationSettin
             ) : (
               <div className="grid gap-1.5">
                 <span className="flex flex-wrap items-center gap-2">
-                  <Badge tone="amber">Built-in demo agent</Badge>
+                  <Badge tone="amber">Built-in interviewer</Badge>
                 </span>
                 <p className="text-slate-600">
-                  <Code>AGENT_DISPATCH_URL</Code> is not set: a started interview is conducted by the simulated agent inside this service, through the same
-                  routes and media token a real agent would use ({dispatch.turnDelayMs} ms between turns). Set <Code>AGENT_DISPATCH_URL</Code> and{' '}
+                  <Code>AGENT_DISPATCH_URL</Code> is not set: the service&apos;s own interviewer asks the configuration&apos;s questions on the candidate&apos;s page,
+                  through the same routes and media token a real agent would use. Set <Code>AGENT_DISPATCH_URL</Code> and{' '}
                   <Code>AGENT_DISPATCH_SECRET</Code> to hand interviews to a voice agent platform.
                 </p>
+                <ul className="grid gap-0.5 text-slate-600" aria-label="Interviewer settings">
+                  <li>
+                    Voice answers:{' '}
+                    {dispatch.transcription ? (
+                      <>
+                        transcribed with <Code>{dispatch.transcription.model}</Code>
+                      </>
+                    ) : (
+                      <>
+                        off, candidates answer in writing (set <Code>STT_BASE_URL</Code>)
+                      </>
+                    )}
+                  </li>
+                  <li>
+                    Questions spoken by:{' '}
+                    {dispatch.speech ? (
+                      <>
+                        <Code>{dispatch.speech.model}</Code> ({dispatch.speech.voice})
+                      </>
+                    ) : (
+                      "the candidate's browser"
+                    )}
+                  </li>
+                  <li>
+                    Per-answer scores:{' '}
+                    {dispatch.evaluation ? <Code>{dispatch.evaluation.model}</Code> : 'none without a language model (reports say NO_DECISION)'}
+                    {dispatch.followUps ? ', with one follow-up after a thin answer' : ''}
+                  </li>
+                  <li>
+                    Recordings: {dispatch.storage === 's3' ? 'S3-compatible bucket' : 'local directory'}; {dispatch.answerTimeLimitSeconds} s per answer
+                  </li>
+                </ul>
               </div>
             )}
           </Row>

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { contractError, fieldErrors } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from '@/server/auth/scopes';
+import { Form } from '@/components/ui/form';
 
 export type CreatedApiKey = RouterOutputs['apiKeys']['create'];
 
@@ -65,7 +66,7 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: CreatedApiK
       </DialogTrigger>
       <DialogContent className="max-w-lg">
         <DialogHeader title="New API key" description="The key can do what its scopes allow, in this organization only. Give it the fewest scopes that do the job." />
-        <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="New API key">
+        <Form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="New API key">
           {formError ? (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               {formError}
@@ -107,7 +108,7 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: CreatedApiK
               Create key
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

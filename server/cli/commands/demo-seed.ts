@@ -1,5 +1,5 @@
 import { getEnv } from '@/server/env';
-import { conductDemoInterviews } from '@/server/services/demo/conduct-demo-interviews';
+import { conductDemoInterviews } from '@/server/agent/conduct-demo-interviews';
 import { seedDemo } from '@/server/services/demo/seed-demo';
 import type { CliCommand } from '../command';
 

@@ -1,5 +1,6 @@
 import { CreateApiKeyInputSchema } from '@/server/services/api-keys/api-key-schemas';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
+import { systemAudit } from '@/server/services/audit/audit-actor';
 import { optionalFlag, parseWithSchema, requiredFlag } from '../args';
 import type { CliCommand } from '../command';
 import { requireOrganization } from '../require-organization';
@@ -15,7 +16,7 @@ export const keyCreateCommand: CliCommand = {
       .filter(Boolean);
     const input = parseWithSchema(CreateApiKeyInputSchema, { scopes, name: optionalFlag(args, 'name') }, { scopes: 'scopes', name: 'name' });
     await requireOrganization(database.db, orgId);
-    const key = await createApiKey(database.db, { orgId, name: input.name, scopes: input.scopes });
+    const key = await createApiKey(database.db, { orgId, name: input.name, scopes: input.scopes, audit: systemAudit('cli') });
     return { id: key.id, key: key.key, scopes: key.scopes };
   },
 };

@@ -1,9 +1,9 @@
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { CreateApiKeyInputSchema, CreatedApiKeySchema } from '@/server/services/api-keys/api-key-schemas';
-import { recruiterProcedure } from '@/server/trpc';
+import { adminProcedure } from '@/server/trpc';
 
 /** The response carries the plaintext key; it is never stored and no later call can show it again. */
-export const createApiKeyProcedure = recruiterProcedure
+export const createApiKeyProcedure = adminProcedure
   .input(CreateApiKeyInputSchema)
   .output(CreatedApiKeySchema)
-  .mutation(({ ctx, input }) => createApiKey(ctx.db, { orgId: ctx.orgId, name: input.name, scopes: input.scopes }));
+  .mutation(({ ctx, input }) => createApiKey(ctx.db, { orgId: ctx.orgId, name: input.name, scopes: input.scopes, audit: ctx.audit }));

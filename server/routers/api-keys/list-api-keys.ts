@@ -1,9 +1,9 @@
 import { listApiKeys } from '@/server/services/api-keys/list-api-keys';
 import { ApiKeySchema, ListApiKeysInputSchema } from '@/server/services/api-keys/api-key-schemas';
 import { paginatedSchema } from '@/server/services/pagination';
-import { recruiterProcedure } from '@/server/trpc';
+import { adminProcedure } from '@/server/trpc';
 
-export const listApiKeysProcedure = recruiterProcedure
+export const listApiKeysProcedure = adminProcedure
   .input(ListApiKeysInputSchema)
   .output(paginatedSchema(ApiKeySchema))
   .query(({ ctx, input }) => listApiKeys(ctx.db, { orgId: ctx.orgId, ...input }));

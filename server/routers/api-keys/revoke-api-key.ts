@@ -1,8 +1,8 @@
 import { revokeApiKey } from '@/server/services/api-keys/revoke-api-key';
 import { RevokeApiKeyInputSchema, RevokedApiKeySchema } from '@/server/services/api-keys/api-key-schemas';
-import { recruiterProcedure } from '@/server/trpc';
+import { adminProcedure } from '@/server/trpc';
 
-export const revokeApiKeyProcedure = recruiterProcedure
+export const revokeApiKeyProcedure = adminProcedure
   .input(RevokeApiKeyInputSchema)
   .output(RevokedApiKeySchema)
-  .mutation(({ ctx, input }) => revokeApiKey(ctx.db, { orgId: ctx.orgId, id: input.id }));
+  .mutation(({ ctx, input }) => revokeApiKey(ctx.db, { orgId: ctx.orgId, id: input.id, audit: ctx.audit }));

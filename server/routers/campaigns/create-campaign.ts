@@ -5,4 +5,4 @@ import { recruiterProcedure } from '@/server/trpc';
 export const createCampaignProcedure = recruiterProcedure
   .input(CreateCampaignInputSchema)
   .output(CampaignSchema)
-  .mutation(({ ctx, input }) => createCampaign(ctx.db, { orgId: ctx.orgId, ...input }));
+  .mutation(({ ctx, input }) => createCampaign(ctx.db, { orgId: ctx.orgId, creatorId: ctx.principal.userId, ...input }));

@@ -16,4 +16,4 @@ export const createCandidateProcedure = scopedProcedure('candidates:write')
   })
   .input(CreateCandidateInputSchema)
   .output(CandidateSchema)
-  .mutation(({ ctx, input }) => createCandidate(ctx.db, { orgId: ctx.orgId, ...input }));
+  .mutation(({ ctx, input }) => createCandidate(ctx.db, { orgId: ctx.orgId, audit: ctx.audit, ...input }));

@@ -6,4 +6,4 @@ import { recruiterProcedure } from '@/server/trpc';
 export const importCandidatesProcedure = recruiterProcedure
   .input(ImportCandidatesInputSchema)
   .output(ImportCandidatesOutputSchema)
-  .mutation(({ ctx, input }) => importCandidates(ctx.db, { orgId: ctx.orgId, csv: input.csv, dryRun: input.dryRun }));
+  .mutation(({ ctx, input }) => importCandidates(ctx.db, { orgId: ctx.orgId, csv: input.csv, dryRun: input.dryRun, audit: ctx.audit }));

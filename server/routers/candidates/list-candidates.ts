@@ -8,6 +8,7 @@ export const ListCandidatesInputSchema = z.strictObject({
   ...PaginationInputShape,
   search: z.string().max(200, 'Must be at most 200 characters').optional().describe('Case-insensitive substring of first name, last name, "first last" or email.'),
   jobId: z.string().max(100).optional().describe('Only candidates with an interview for this job posting.'),
+  campaignId: z.string().max(100).optional().describe('Only candidates with an interview in this campaign (cmp_…).'),
   tags: z
     .string()
     .max(2000)
@@ -30,6 +31,7 @@ export const listCandidatesProcedure = scopedProcedure('candidates:read')
       pageSize: input.pageSize,
       search: input.search,
       jobId: input.jobId,
+      campaignId: input.campaignId,
       tags: input.tags?.split(',').map((t) => t.trim()).filter(Boolean),
     }),
   );

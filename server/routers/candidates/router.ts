@@ -1,5 +1,7 @@
 import { router } from '@/server/trpc';
 import { createCandidateProcedure } from './create-candidate';
+import { eraseCandidateProcedure } from './erase-candidate';
+import { exportCandidateDataProcedure } from './export-candidate-data';
 import { getCandidateProcedure } from './get-candidate';
 import { importCandidatesProcedure } from './import-candidates';
 import { listCandidatesProcedure } from './list-candidates';
@@ -11,4 +13,6 @@ export const candidatesRouter = router({
   create: createCandidateProcedure,
   update: updateCandidateProcedure,
   import: importCandidatesProcedure,
+  erase: eraseCandidateProcedure,
+  exportData: exportCandidateDataProcedure,
 });

@@ -20,4 +20,4 @@ export const updateCandidateProcedure = scopedProcedure('candidates:write')
   })
   .input(UpdateCandidateInputSchema)
   .output(CandidateSchema)
-  .mutation(({ ctx, input }) => updateCandidate(ctx.db, { orgId: ctx.orgId, ...input }));
+  .mutation(({ ctx, input }) => updateCandidate(ctx.db, { orgId: ctx.orgId, audit: ctx.audit, ...input }));

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { getInterviewView } from '@/server/services/dashboard/get-interview-view';
 import { InterviewViewSchema } from '@/server/services/dashboard/dashboard-schemas';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
-export const getInterviewViewProcedure = recruiterProcedure
+export const getInterviewViewProcedure = memberProcedure
   .input(z.strictObject({ id: z.string().max(100) }))
   .output(InterviewViewSchema)
   .query(({ ctx, input }) => getInterviewView(ctx.db, { orgId: ctx.orgId, id: input.id }));

@@ -1,4 +1,4 @@
 import { getSessionUser } from '@/server/services/auth/get-session-principal';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
-export const getMeProcedure = recruiterProcedure.query(({ ctx }) => getSessionUser(ctx.db, ctx.principal));
+export const getMeProcedure = memberProcedure.query(({ ctx }) => getSessionUser(ctx.db, ctx.principal));

@@ -1,5 +1,5 @@
 import { getOverview } from '@/server/services/dashboard/get-overview';
 import { OverviewSchema } from '@/server/services/dashboard/dashboard-schemas';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
-export const getOverviewProcedure = recruiterProcedure.output(OverviewSchema).query(({ ctx }) => getOverview(ctx.db, { orgId: ctx.orgId }));
+export const getOverviewProcedure = memberProcedure.output(OverviewSchema).query(({ ctx }) => getOverview(ctx.db, { orgId: ctx.orgId }));

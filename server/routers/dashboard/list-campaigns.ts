@@ -1,8 +1,8 @@
 import { listCampaignSummaries } from '@/server/services/dashboard/list-campaign-summaries';
 import { CampaignSummaryPageSchema, ListCampaignSummariesInputSchema } from '@/server/services/dashboard/dashboard-schemas';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
-export const listCampaignSummariesProcedure = recruiterProcedure
+export const listCampaignSummariesProcedure = memberProcedure
   .input(ListCampaignSummariesInputSchema)
   .output(CampaignSummaryPageSchema)
   .query(({ ctx, input }) => listCampaignSummaries(ctx.db, { orgId: ctx.orgId, page: input.page, pageSize: input.pageSize }));

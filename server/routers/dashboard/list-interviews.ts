@@ -1,9 +1,9 @@
 import { listInterviewRows } from '@/server/services/dashboard/list-interview-rows';
 import { InterviewRowPageSchema, ListInterviewRowsInputSchema } from '@/server/services/dashboard/dashboard-schemas';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
 /** The interviews table: REST v1's list plus candidate search, oldest-first order and names for the ids. */
-export const listInterviewRowsProcedure = recruiterProcedure
+export const listInterviewRowsProcedure = memberProcedure
   .input(ListInterviewRowsInputSchema)
   .output(InterviewRowPageSchema)
   .query(({ ctx, input }) => {

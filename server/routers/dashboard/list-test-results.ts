@@ -1,9 +1,9 @@
 import { listTestResults } from '@/server/services/dashboard/list-test-results';
 import { ListTestResultsInputSchema, TestResultPageSchema } from '@/server/services/dashboard/campaign-view-schemas';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
 /** Technical test results of a campaign (its page) or of a candidate (their profile). */
-export const listTestResultsProcedure = recruiterProcedure
+export const listTestResultsProcedure = memberProcedure
   .input(ListTestResultsInputSchema)
   .output(TestResultPageSchema)
   .query(({ ctx, input }) => {

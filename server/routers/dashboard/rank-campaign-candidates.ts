@@ -1,9 +1,9 @@
 import { rankCampaignCandidates } from '@/server/services/dashboard/rank-campaign-candidates';
 import { CampaignRankingPageSchema, RankCampaignCandidatesInputSchema } from '@/server/services/dashboard/campaign-view-schemas';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
 /** The campaign page's ranking: its candidates by overall score, those without a ready report after. */
-export const rankCampaignCandidatesProcedure = recruiterProcedure
+export const rankCampaignCandidatesProcedure = memberProcedure
   .input(RankCampaignCandidatesInputSchema)
   .output(CampaignRankingPageSchema)
   .query(({ ctx, input }) => rankCampaignCandidates(ctx.db, { orgId: ctx.orgId, ...input }));

@@ -4,6 +4,7 @@ import { getInterviewViewProcedure } from './get-interview';
 import { getMeProcedure } from './get-me';
 import { getOverviewProcedure } from './get-overview';
 import { listCampaignSummariesProcedure } from './list-campaigns';
+import { listCandidateRowsProcedure } from './list-candidates';
 import { listInterviewRowsProcedure } from './list-interviews';
 import { listTestResultsProcedure } from './list-test-results';
 import { rankCampaignCandidatesProcedure } from './rank-campaign-candidates';
@@ -14,6 +15,7 @@ export const dashboardRouter = router({
   me: getMeProcedure,
   overview: getOverviewProcedure,
   interviews: listInterviewRowsProcedure,
+  candidates: listCandidateRowsProcedure,
   interview: getInterviewViewProcedure,
   transcript: watchTranscriptProcedure,
   campaigns: listCampaignSummariesProcedure,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isSessionActive } from '@/server/services/auth/get-session-principal';
 import { watchTranscript } from '@/server/services/dashboard/watch-transcript';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
 /** Server-sent events: the transcript of an interview as the agent records it (see watchTranscript). */
-export const watchTranscriptProcedure = recruiterProcedure
+export const watchTranscriptProcedure = memberProcedure
   .input(z.strictObject({ interviewId: z.string().max(100) }))
   .subscription(({ ctx, input, signal }) =>
     watchTranscript(ctx.db, {

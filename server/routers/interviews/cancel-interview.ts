@@ -9,4 +9,4 @@ export const CancelInterviewInputSchema = z.strictObject({ id: z.string().min(1)
 export const cancelInterviewProcedure = recruiterProcedure
   .input(CancelInterviewInputSchema)
   .output(InterviewSchema)
-  .mutation(({ ctx, input }) => cancelInterview(ctx.db, { orgId: ctx.orgId, id: input.id }));
+  .mutation(({ ctx, input }) => cancelInterview(ctx.db, { orgId: ctx.orgId, id: input.id, audit: ctx.audit }));

@@ -17,4 +17,4 @@ export const createInterviewProcedure = scopedProcedure('interviews:write')
   })
   .input(CreateInterviewInputSchema)
   .output(InterviewSchema)
-  .mutation(({ ctx, input }) => createInterview(ctx.db, { orgId: ctx.orgId, ...input }));
+  .mutation(({ ctx, input }) => createInterview(ctx.db, { orgId: ctx.orgId, audit: ctx.audit, ...input }));

@@ -13,4 +13,4 @@ export const ResendInvitationInputSchema = z.strictObject({
 export const resendInvitationProcedure = recruiterProcedure
   .input(ResendInvitationInputSchema)
   .output(InterviewSchema)
-  .mutation(({ ctx, input }) => resendInvitation(ctx.db, { orgId: ctx.orgId, ...input }));
+  .mutation(({ ctx, input }) => resendInvitation(ctx.db, { orgId: ctx.orgId, audit: ctx.audit, ...input }));

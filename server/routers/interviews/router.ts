@@ -1,9 +1,12 @@
 import { router } from '@/server/trpc';
 import { cancelInterviewProcedure } from './cancel-interview';
 import { createInterviewProcedure } from './create-interview';
+import { decideInterviewProcedure } from './decide-interview';
 import { getInterviewProcedure } from './get-interview';
+import { listDecisionHistoryProcedure } from './list-decision-history';
 import { listInterviewsProcedure } from './list-interviews';
 import { resendInvitationProcedure } from './resend-invitation';
+import { runDemoInterviewProcedure } from './run-demo-interview';
 import { sendInvitationProcedure } from './send-invitation';
 
 export const interviewsRouter = router({
@@ -13,4 +16,7 @@ export const interviewsRouter = router({
   sendInvitation: sendInvitationProcedure,
   resendInvitation: resendInvitationProcedure,
   cancel: cancelInterviewProcedure,
+  runDemo: runDemoInterviewProcedure,
+  decide: decideInterviewProcedure,
+  decisionHistory: listDecisionHistoryProcedure,
 });

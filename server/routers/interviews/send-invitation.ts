@@ -13,4 +13,4 @@ export const SendInvitationInputSchema = z.strictObject({
 export const sendInvitationProcedure = recruiterProcedure
   .input(SendInvitationInputSchema)
   .output(InterviewSchema)
-  .mutation(({ ctx, input }) => sendInvitation(ctx.db, { orgId: ctx.orgId, ...input }));
+  .mutation(({ ctx, input }) => sendInvitation(ctx.db, { orgId: ctx.orgId, audit: ctx.audit, ...input }));

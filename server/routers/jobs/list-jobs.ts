@@ -1,9 +1,9 @@
 import { listJobs } from '@/server/services/jobs/list-jobs';
 import { ListJobsInputSchema, JobSchema } from '@/server/services/jobs/job-schemas';
 import { paginatedSchema } from '@/server/services/pagination';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
-export const listJobsProcedure = recruiterProcedure
+export const listJobsProcedure = memberProcedure
   .input(ListJobsInputSchema)
   .output(paginatedSchema(JobSchema))
   .query(({ ctx, input }) => listJobs(ctx.db, { orgId: ctx.orgId, ...input }));

@@ -1,8 +1,8 @@
 import { getMailboxMessage } from '@/server/services/email/get-mailbox-message';
 import { GetMailboxMessageInputSchema, MailboxMessageSchema } from '@/server/services/email/mailbox-schemas';
-import { recruiterProcedure } from '@/server/trpc';
+import { adminProcedure } from '@/server/trpc';
 
-export const getMailboxMessageProcedure = recruiterProcedure
+export const getMailboxMessageProcedure = adminProcedure
   .input(GetMailboxMessageInputSchema)
   .output(MailboxMessageSchema)
   .query(({ ctx, input }) => getMailboxMessage(ctx.db, { orgId: ctx.orgId, id: input.id }));

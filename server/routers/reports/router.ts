@@ -3,6 +3,7 @@ import { getInterviewReportProcedure } from './get-interview-report';
 import { getReportProcedure } from './get-report';
 import { getTestReportProcedure } from './get-test-report';
 import { retryReportProcedure } from './retry-report';
+import { saveHumanReviewProcedure } from './save-human-review';
 
 /**
  * The fixed paths come first. trpc-to-openapi matches procedures in this order, and a path parameter matches a
@@ -14,4 +15,5 @@ export const reportsRouter = router({
   getTestReport: getTestReportProcedure,
   get: getReportProcedure,
   retry: retryReportProcedure,
+  saveHumanReview: saveHumanReviewProcedure,
 });

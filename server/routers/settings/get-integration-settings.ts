@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { IntegrationSettingsSchema } from '@/server/services/settings/integration-schemas';
 import { getIntegrationSettings } from '@/server/services/settings/get-integration-settings';
-import { recruiterProcedure } from '@/server/trpc';
+import { adminProcedure } from '@/server/trpc';
 
-export const getIntegrationSettingsProcedure = recruiterProcedure
+export const getIntegrationSettingsProcedure = adminProcedure
   .input(z.strictObject({}).optional())
   .output(IntegrationSettingsSchema)
   .query(() => getIntegrationSettings());

@@ -1,9 +1,9 @@
 import { listStages } from '@/server/services/stages/list-stages';
 import { ListStagesInputSchema, StageSchema } from '@/server/services/stages/stage-schemas';
 import { paginatedSchema } from '@/server/services/pagination';
-import { recruiterProcedure } from '@/server/trpc';
+import { memberProcedure } from '@/server/trpc';
 
-export const listStagesProcedure = recruiterProcedure
+export const listStagesProcedure = memberProcedure
   .input(ListStagesInputSchema)
   .output(paginatedSchema(StageSchema))
   .query(({ ctx, input }) => listStages(ctx.db, { orgId: ctx.orgId, ...input }));

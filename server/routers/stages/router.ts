@@ -1,5 +1,6 @@
 import { router } from '@/server/trpc';
 import { createStageProcedure } from './create-stage';
+import { deleteStageProcedure } from './delete-stage';
 import { getStageProcedure } from './get-stage';
 import { listStagesProcedure } from './list-stages';
 import { reorderStagesProcedure } from './reorder-stages';
@@ -12,4 +13,5 @@ export const stagesRouter = router({
   create: createStageProcedure,
   update: updateStageProcedure,
   reorder: reorderStagesProcedure,
+  delete: deleteStageProcedure,
 });

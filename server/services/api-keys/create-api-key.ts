@@ -3,6 +3,8 @@ import type { DbExecutor } from '@/db/client';
 import { sha256Hex } from '@/server/crypto';
 import { newId, randomBase62 } from '@/server/ids';
 import type { Scope } from '@/server/auth/scopes';
+import type { AuditContext } from '@/server/services/audit/audit-actor';
+import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 
 export const API_KEY_PREFIX = 'isk_';
 
@@ -11,13 +13,14 @@ export type CreatedApiKey = { id: string; key: string; name: string; prefix: str
 /** Creates a key and returns its plaintext, which is never stored and cannot be shown again. */
 export async function createApiKey(
   db: DbExecutor,
-  input: { orgId: string; name?: string; scopes: Scope[]; rateLimitPerMinute?: number | null },
+  input: { orgId: string; name?: string; scopes: Scope[]; rateLimitPerMinute?: number | null; audit?: AuditContext },
 ): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomBase62(40)}`;
   const id = newId('apiKey');
   const prefix = key.slice(0, API_KEY_PREFIX.length + 6);
   const scopes = [...new Set(input.scopes)];
-  const [row] = await db
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
     .insert(apiKeys)
     .values({
       id,
@@ -29,5 +32,8 @@ export async function createApiKey(
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
     })
     .returning();
+    await recordAuditEvent(tx, { orgId: input.orgId, audit: input.audit, action: 'api_key.created', targetType: 'api_key', targetId: id, details: { scopes } });
+    return inserted;
+  });
   return { id, key, name: row.name, prefix, scopes, createdAt: row.createdAt.toISOString() };
 }

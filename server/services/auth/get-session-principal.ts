@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { organizations, sessions, users } from '@/db/schema';
+import { organizations, sessions, users, type UserRole } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import type { Principal } from '@/server/auth/principal';
 import { AppError } from '@/server/errors';
@@ -14,20 +14,21 @@ export type RecruiterPrincipal = Extract<Principal, { kind: 'recruiter' }>;
 export async function getSessionPrincipal(db: DbExecutor, token: string | undefined | null, now = new Date()): Promise<RecruiterPrincipal | null> {
   if (!token || !isSessionTokenShape(token)) return null;
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, orgId: sessions.orgId })
+    .select({ sessionId: sessions.id, userId: sessions.userId, orgId: sessions.orgId, role: users.role })
     .from(sessions)
     // The user's own organization must still match the session's: a moved user loses old sessions.
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.orgId, sessions.orgId)))
     .where(and(eq(sessions.tokenHash, hashSessionToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  return row ? { kind: 'recruiter', orgId: row.orgId, userId: row.userId, sessionId: row.sessionId } : null;
+    // The role is read with the session, in the same statement: a changed role applies to the very next request.
+  return row ? { kind: 'recruiter', orgId: row.orgId, userId: row.userId, sessionId: row.sessionId, role: row.role } : null;
 }
 
-export type SessionUser = { id: string; email: string; name: string | null; orgId: string; orgName: string; sessionExpiresAt: string };
+export type SessionUser = { id: string; email: string; name: string | null; role: UserRole; orgId: string; orgName: string; sessionExpiresAt: string };
 
 /** Who is signed in, for the dashboard's header and settings. */
 export async function getSessionUser(db: DbExecutor, principal: RecruiterPrincipal): Promise<SessionUser> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, orgId: users.orgId, orgName: organizations.name, sessionExpiresAt: sessions.expiresAt })
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, orgId: users.orgId, orgName: organizations.name, sessionExpiresAt: sessions.expiresAt })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .innerJoin(sessions, and(eq(sessions.id, principal.sessionId), eq(sessions.userId, users.id)))

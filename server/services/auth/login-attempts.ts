@@ -2,9 +2,21 @@ import { eq, lte, sql } from 'drizzle-orm';
 import { loginAttempts } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 
-/** At most this many sign-in attempts per email in one window; the window then has to run out. */
+/**
+ * At most this many sign-in attempts per (email, client address) in one window; the window then has to run out.
+ * Keyed by both, so that failures from one client never lock the account's owner out elsewhere: an attacker who
+ * knows a recruiter's email cannot deny them the dashboard.
+ */
 export const LOGIN_ATTEMPT_LIMIT = 10;
+/** At most this many attempts per client address in one window, whatever the emails (password spraying). */
+export const LOGIN_CLIENT_ATTEMPT_LIMIT = 30;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** The rows of login_attempts an attempt counts against (the table's key column holds any counter's key). */
+export function loginAttemptKeys(email: string, clientAddress: string | undefined): { perEmail: string; perClient: string | null } {
+  if (!clientAddress) return { perEmail: email, perClient: null };
+  return { perEmail: `${email} from ${clientAddress}`, perClient: `client ${clientAddress}` };
+}
 
 export type LoginAttemptClaim = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -12,7 +24,7 @@ export type LoginAttemptClaim = { allowed: true } | { allowed: false; retryAfter
  * Counts one attempt for `email` before its password is checked, in one atomic upsert: concurrent guesses
  * cannot slip past the limit. A window older than LOGIN_WINDOW_MS starts over.
  */
-export async function claimLoginAttempt(db: DbExecutor, email: string, now = new Date()): Promise<LoginAttemptClaim> {
+export async function claimLoginAttempt(db: DbExecutor, email: string, now = new Date(), limit = LOGIN_ATTEMPT_LIMIT): Promise<LoginAttemptClaim> {
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const windowFloor = sql`${new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString()}::timestamptz`;
   const [row] = await db
@@ -26,7 +38,7 @@ export async function claimLoginAttempt(db: DbExecutor, email: string, now = new
       },
     })
     .returning({ attempts: loginAttempts.attempts, windowStart: loginAttempts.windowStart });
-  if (row.attempts <= LOGIN_ATTEMPT_LIMIT) return { allowed: true };
+  if (row.attempts <= limit) return { allowed: true };
   const retryAfterMs = row.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime();
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }

@@ -3,9 +3,13 @@ import { candidates } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { issuesFromZod } from '@/server/errors';
 import { newId } from '@/server/ids';
+import type { AuditContext } from '@/server/services/audit/audit-actor';
+import { recordAuditEvents } from '@/server/services/audit/record-audit-event';
 import type { ImportCandidatesOutput } from './candidate-import-schemas';
 import { CreateCandidateInputSchema, type CreateCandidateInput } from './candidate-schemas';
 import { parseCandidateCsv, splitTags, type CandidateCsvRow } from './parse-candidate-csv';
+import { emitEvents } from '../webhooks/emit-event';
+import { toCandidateDto } from './candidate-dto';
 
 /** Rows inserted per statement (10 columns each): well under PostgreSQL's 65,535 parameters. */
 const INSERT_BATCH = 500;
@@ -19,7 +23,7 @@ const LOOKUP_BATCH = 1000;
  * reported row by row, so a file can be corrected and uploaded again: the rows already imported then come back as
  * duplicates instead of twice. `dryRun` reports the same without writing.
  */
-export async function importCandidates(db: DbExecutor, input: { orgId: string; csv: string; dryRun?: boolean }): Promise<ImportCandidatesOutput> {
+export async function importCandidates(db: DbExecutor, input: { orgId: string; csv: string; dryRun?: boolean; audit?: AuditContext }): Promise<ImportCandidatesOutput> {
   const rows = parseCandidateCsv(input.csv);
   const errors: ImportCandidatesOutput['errors'] = [];
   const duplicates: ImportCandidatesOutput['duplicates'] = [];
@@ -53,7 +57,14 @@ export async function importCandidates(db: DbExecutor, input: { orgId: string; c
   if (input.dryRun) {
     created = fresh.map((v) => ({ row: v.row, id: null, email: v.candidate.email }));
   } else {
-    const inserted = await db.transaction((tx) => insertCandidates(tx, input.orgId, fresh.map((v) => v.candidate)));
+    const inserted = await db.transaction(async (tx) => {
+      const ids = await insertCandidates(tx, input.orgId, fresh.map((v) => v.candidate));
+      await recordAuditEvents(
+        tx,
+        [...ids.values()].map((id) => ({ orgId: input.orgId, audit: input.audit, action: 'candidate.created' as const, targetType: 'candidate' as const, targetId: id, details: { via: 'import' } })),
+      );
+      return ids;
+    });
     created = [];
     const lost: typeof fresh = [];
     for (const v of fresh) {
@@ -111,8 +122,9 @@ async function insertCandidates(tx: DbExecutor, orgId: string, rows: CreateCandi
         })),
       )
       .onConflictDoNothing({ target: [candidates.orgId, candidates.email] })
-      .returning({ id: candidates.id, email: candidates.email });
+      .returning();
     for (const row of inserted) ids.set(row.email, row.id);
+    await emitEvents(tx, { orgId, type: 'candidate.created', items: inserted.map(toCandidateDto) });
   }
   return ids;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { candidates, interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { likeContains, toPage, type Page } from '../pagination';
@@ -11,10 +11,50 @@ export type ListCandidatesInput = {
   pageSize: number;
   search?: string;
   jobId?: string;
+  /** Candidates with an interview in this campaign (the dashboard's test-result picker, REST v1). */
+  campaignId?: string;
   tags?: string[];
+  /** Dashboard only: the sorted column (default createdAt) and direction (default desc, as REST v1). */
+  sort?: CandidateSort;
+  order?: 'asc' | 'desc';
 };
 
+export const CANDIDATE_SORTS = ['createdAt', 'name', 'email'] as const;
+export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
+
+export type CandidateFilter = Omit<ListCandidatesInput, 'page' | 'pageSize' | 'sort' | 'order'>;
+
+/** "first last" as the dashboard shows a name, lower-cased: what the name search and the name sort read. */
+export const candidateFullName = sql`coalesce(${candidates.firstName}, '') || ' ' || coalesce(${candidates.lastName}, '')`;
+
+/** The ORDER BY of a sort, the id breaking ties in the same direction so that offset pages stay stable. */
+function candidateOrderBy(sort: CandidateSort, order: 'asc' | 'desc'): SQL[] {
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  const column: Record<CandidateSort, SQL> = {
+    createdAt: sql`${candidates.createdAt}`,
+    name: sql`lower(${candidateFullName})`,
+    email: sql`${candidates.email}`,
+  };
+  return [sql`${column[sort]} ${direction}`, sql`${candidates.id} ${direction}`];
+}
+
 export async function listCandidates(db: DbExecutor, input: ListCandidatesInput): Promise<Page<CandidateDto>> {
+  const where = candidateFilterWhere(db, input);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(candidates)
+      .where(where)
+      .orderBy(...candidateOrderBy(input.sort ?? 'createdAt', input.order ?? 'desc'))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(candidates).where(where),
+  ]);
+  return toPage(rows.map(toCandidateDto), total, input.page, input.pageSize);
+}
+
+/** The WHERE of the list's filters: the list, the global search and a bulk action's "all matching" share it. */
+export function candidateFilterWhere(db: DbExecutor, input: CandidateFilter): SQL {
   // The organization filter comes first in every query: it is what keeps tenants apart.
   const filters: SQL[] = [eq(candidates.orgId, input.orgId)];
   const search = input.search?.trim();
@@ -25,7 +65,7 @@ export async function listCandidates(db: DbExecutor, input: ListCandidatesInput)
         ilike(candidates.email, pattern),
         ilike(candidates.firstName, pattern),
         ilike(candidates.lastName, pattern),
-        ilike(sql`coalesce(${candidates.firstName}, '') || ' ' || coalesce(${candidates.lastName}, '')`, pattern),
+        ilike(candidateFullName, pattern),
       )!,
     );
   }
@@ -39,19 +79,18 @@ export async function listCandidates(db: DbExecutor, input: ListCandidatesInput)
       ),
     );
   }
+  if (input.campaignId) {
+    filters.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(interviews)
+          .where(and(eq(interviews.orgId, input.orgId), eq(interviews.candidateId, candidates.id), eq(interviews.campaignId, input.campaignId))),
+      ),
+    );
+  }
   if (input.tags && input.tags.length > 0) {
     filters.push(sql`${candidates.tags} @> ${sql.param(input.tags)}::text[]`);
   }
-  const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(candidates)
-      .where(where)
-      .orderBy(desc(candidates.createdAt), desc(candidates.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(candidates).where(where),
-  ]);
-  return toPage(rows.map(toCandidateDto), total, input.page, input.pageSize);
+  return and(...filters)!;
 }

@@ -52,8 +52,16 @@ export const CampaignRankingRowSchema = z.object({
   stageName: z.string().nullable(),
   reportId: z.string().nullable(),
   reportStatus: z.enum(['PENDING', 'READY', 'FAILED']).nullable(),
+  /** The score that ranks: the human review's when there is one, else the AI's. */
   overallScore: z.number().nullable(),
+  /** Where overallScore comes from; null when there is none. */
+  scoreSource: z.enum(['human', 'ai']).nullable(),
+  /** The AI's overall score, shown beside a human one. */
+  aiOverallScore: z.number().nullable(),
+  /** The AI's recommendation: advice, never a decision. */
   recommendation: RecommendationSchema.nullable(),
+  /** The current decision on the placing interview, by a person; null until someone decides. */
+  decision: z.enum(['ADVANCE', 'HOLD', 'REJECT']).nullable(),
   completedAt: z.string().nullable(),
   /** All of the candidate's interviews in the campaign. */
   interviewCount: z.number().int(),

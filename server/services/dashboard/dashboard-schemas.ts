@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { TurnSchema, type TurnDto } from '../turns/turn-schemas';
 import { INTERVIEW_STATUSES } from '@/db/schema';
 import { EvaluationSchema, InterviewSchema, InterviewStatusSchema } from '../interviews/interview-schemas';
+import { INTERVIEW_SORTS } from '../interviews/list-interviews';
 import { PaginationInputShape, paginatedSchema } from '../pagination';
+import { HumanReviewSchema } from '../reviews/human-review-schemas';
 
 /** Shapes of the dashboard-only procedures (tRPC, never REST v1). */
 
@@ -42,6 +45,7 @@ export const ListInterviewRowsInputSchema = z.strictObject({
   candidateId: z.string().max(100).optional(),
   search: z.string().max(200, 'Must be at most 200 characters').optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
+  sort: z.enum(INTERVIEW_SORTS).default('createdAt'),
 });
 
 export const InterviewRowSchema = InterviewSchema.extend({
@@ -53,27 +57,21 @@ export const InterviewRowSchema = InterviewSchema.extend({
 export type InterviewRow = z.infer<typeof InterviewRowSchema>;
 export const InterviewRowPageSchema = paginatedSchema(InterviewRowSchema);
 
-/** A transcript turn as the recruiter sees it: with the agent's per-turn evaluation. */
-export const DashboardTurnSchema = z.object({
-  turnNumber: z.number().int(),
-  role: z.enum(['agent', 'candidate']),
-  content: z.string(),
-  audioUrl: z.string().nullable(),
-  isPendingQuestion: z.boolean(),
-  evaluation: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type DashboardTurn = z.infer<typeof DashboardTurnSchema>;
+/** A transcript turn as the recruiter sees it: the internal routes' turn, with the agent's per-turn evaluation. */
+export const DashboardTurnSchema = TurnSchema;
+export type DashboardTurn = TurnDto;
 
 export const InterviewViewSchema = InterviewSchema.extend({
-  candidate: CandidateRefSchema,
+  /** null once the candidate has been erased: the interview stays, anonymous. */
+  candidate: CandidateRefSchema.nullable(),
   job: z.object({ id: z.string(), title: z.string() }),
   campaign: NamedRefSchema.nullable(),
   stage: NamedRefSchema.nullable(),
   config: NamedRefSchema.extend({ criteria: z.array(z.object({ key: z.string(), label: z.string(), weight: z.number() })) }).nullable(),
   turns: z.array(DashboardTurnSchema),
   evaluation: EvaluationSchema.nullable(),
+  /** A recruiter's own scores beside the AI's, or null. */
+  humanReview: HumanReviewSchema.nullable(),
   report: z
     .object({
       coverage: z.object({ candidateTurns: z.number().int(), scoredTurns: z.number().int() }).nullable(),

@@ -3,20 +3,14 @@ import { campaigns, interviewConfigs, jobs, reports, stages, turns } from '@/db/
 import type { DbExecutor } from '@/db/client';
 import { iso } from '../fields';
 import { getInterviewDetail } from '../interviews/get-interview';
+import { presentAudioUrl } from '../storage/audio-urls';
+import { toTurnDto } from '../turns/turn-dto';
+import { findHumanReview, toHumanReviewDto } from '../reviews/human-review-dto';
 import type { DashboardTurn, InterviewView } from './dashboard-schemas';
 
-/** A stored turn as the dashboard shows it (with its evaluation, unlike the public transcript). */
+/** A turn as recruiters read it: the service's own recordings through short-lived signed URLs, as REST v1 readers get them. */
 export function toDashboardTurn(row: typeof turns.$inferSelect): DashboardTurn {
-  return {
-    turnNumber: row.turnNumber,
-    role: row.role,
-    content: row.content,
-    audioUrl: row.audioUrl,
-    isPendingQuestion: row.isPendingQuestion,
-    evaluation: row.evaluation ?? null,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
+  return { ...toTurnDto(row), audioUrl: presentAudioUrl(row.audioUrl) };
 }
 
 /** The turns of one interview of the organization, in order. */
@@ -36,7 +30,7 @@ export async function listDashboardTurns(db: DbExecutor, input: { orgId: string;
 export async function getInterviewView(db: DbExecutor, input: { orgId: string; id: string }): Promise<InterviewView> {
   const { transcript: _publicTranscript, ...detail } = await getInterviewDetail(db, input);
   const { orgId } = input;
-  const [[job], [campaign], [stage], [config], turnList, [report]] = await Promise.all([
+  const [[job], [campaign], [stage], [config], turnList, [report], review] = await Promise.all([
     db.select({ id: jobs.id, title: jobs.title }).from(jobs).where(and(eq(jobs.id, detail.jobId), eq(jobs.orgId, orgId))),
     detail.campaignId
       ? db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(and(eq(campaigns.id, detail.campaignId), eq(campaigns.orgId, orgId)))
@@ -53,6 +47,7 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
       .select({ coverage: reports.coverage, generator: reports.generator, createdAt: reports.createdAt, completedAt: reports.completedAt })
       .from(reports)
       .where(and(eq(reports.interviewId, detail.id), eq(reports.orgId, orgId))),
+    detail.reportId && detail.evaluation?.status === 'READY' ? findHumanReview(db, { orgId, reportId: detail.reportId }) : null,
   ]);
   return {
     ...detail,
@@ -61,6 +56,7 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
     stage: stage ?? null,
     config: config ?? null,
     turns: turnList,
+    humanReview: toHumanReviewDto(review),
     report: report
       ? { coverage: report.coverage ?? null, generator: report.generator, createdAt: iso(report.createdAt), completedAt: iso(report.completedAt) }
       : null,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { campaigns, candidates, interviews, reports, stages, testSessions, type InterviewStatus, type Recommendation, type ReportStatus } from '@/db/schema';
+import { campaigns, candidates, humanReviews, interviewDecisions, interviews, reports, stages, testSessions, type InterviewStatus, type Recommendation, type ReportStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { notFound } from '@/server/errors';
@@ -18,6 +18,9 @@ type RankingSqlRow = {
   report_id: string | null;
   report_status: ReportStatus | null;
   overall_score: number | string | null;
+  ai_overall_score: number | string | null;
+  human_overall_score: number | string | null;
+  decision: 'ADVANCE' | 'HOLD' | 'REJECT' | null;
   recommendation: Recommendation | null;
   completed_at: string | Date | null;
   tier: number | string;
@@ -32,6 +35,7 @@ type RankingSqlRow = {
  * draft, expired, cancelled). Candidates with a READY report come first by score (a report too thin to score,
  * NO_DECISION, after the scored ones), then the others in that order of progress, newest first. The order is
  * total (the candidate id breaks the last ties), so pages are stable. Another organization's campaign is a 404.
+ * A recruiter's human review takes precedence over the AI's score wherever a score counts (choice and order).
  */
 export async function rankCampaignCandidates(
   db: DbExecutor,
@@ -49,6 +53,7 @@ export async function rankCampaignCandidates(
   const status = sql`case when i.status = 'INVITED' and i.expires_at <= now() then 'EXPIRED' else i.status end`;
   const tier = sql`case when i.status = 'COMPLETED' and r.status = 'READY' then 0 else 1 end`;
   const progress = sql`case ${status} when 'COMPLETED' then 0 when 'IN_PROGRESS' then 1 when 'INVITED' then 2 when 'DRAFT' then 3 when 'EXPIRED' then 4 else 5 end`;
+  const score = sql`case when r.status = 'READY' then coalesce(h.overall_score, r.overall_score) end`;
   const offset = (input.page - 1) * input.pageSize;
   const [result, [{ total }]] = await Promise.all([
     db.execute(sql`
@@ -56,21 +61,26 @@ export async function rankCampaignCandidates(
         select
           i.id as interview_id, i.candidate_id, ${status} as status, i.stage_id, i.completed_at, i.created_at,
           r.id as report_id, r.status as report_status, r.recommendation,
-          case when r.status = 'READY' then r.overall_score end as overall_score,
+          ${score} as overall_score,
+          case when r.status = 'READY' then r.overall_score end as ai_overall_score,
+          case when r.status = 'READY' then h.overall_score end as human_overall_score,
           ${tier} as tier, ${progress} as progress,
           count(*) over (partition by i.candidate_id) as interview_count,
           row_number() over (
             partition by i.candidate_id
-            order by ${tier}, case when r.status = 'READY' then r.overall_score end desc nulls last, ${progress},
+            order by ${tier}, ${score} desc nulls last, ${progress},
                      i.completed_at desc nulls last, i.created_at desc, i.id desc
           ) as choice
         from ${interviews} i
         left join ${reports} r on r.interview_id = i.id and r.org_id = i.org_id
+        left join ${humanReviews} h on h.report_id = r.id and h.org_id = i.org_id
         where i.org_id = ${orgId} and i.campaign_id = ${campaignId}
       )
       select
         p.candidate_id, c.email, c.first_name, c.last_name, p.interview_id, p.status, s.name as stage_name,
-        p.report_id, p.report_status, p.overall_score, p.recommendation, p.completed_at, p.tier, p.interview_count,
+        p.report_id, p.report_status, p.overall_score, p.ai_overall_score, p.human_overall_score, p.recommendation,
+        (select d.status from ${interviewDecisions} d
+          where d.interview_id = p.interview_id and d.org_id = ${orgId} and d.superseded_at is null) as decision, p.completed_at, p.tier, p.interview_count,
         (
           select max(round((t.score / t.max_score * 100)::numeric, 2))::float8
           from ${testSessions} t
@@ -98,7 +108,10 @@ export async function rankCampaignCandidates(
     reportId: row.report_id,
     reportStatus: row.report_status,
     overallScore: num(row.overall_score),
+    scoreSource: num(row.human_overall_score) !== null ? ('human' as const) : num(row.ai_overall_score) !== null ? ('ai' as const) : null,
+    aiOverallScore: num(row.ai_overall_score),
     recommendation: Number(row.tier) === 0 ? row.recommendation : null,
+    decision: row.decision ?? null,
     completedAt: row.completed_at === null ? null : new Date(row.completed_at).toISOString(),
     interviewCount: Number(row.interview_count),
     bestTestPercentage: num(row.best_test_percentage),

@@ -14,9 +14,8 @@ export type WatchTranscriptInput = {
   signal?: AbortSignal;
   /** How often the database is asked; one tiny indexed query per tick. */
   intervalMs?: number;
-  /** Checked every `recheckEveryMs`: a revoked or expired session ends the stream. */
+  /** Checked on every tick, beside the reads: a revoked or expired session ends the stream before it sends more. */
   isStillAllowed?: () => Promise<boolean>;
-  recheckEveryMs?: number;
 };
 
 async function readStatus(db: DbExecutor, orgId: string, interviewId: string): Promise<InterviewStatus | null> {
@@ -55,14 +54,12 @@ async function readTurns(db: DbExecutor, orgId: string, interviewId: string, tur
 export async function* watchTranscript(db: DbExecutor, input: WatchTranscriptInput): AsyncGenerator<TranscriptEvent> {
   const { orgId, interviewId, signal } = input;
   const intervalMs = input.intervalMs ?? 1000;
-  const recheckEveryMs = input.recheckEveryMs ?? 30_000;
   if (!isIdOf('interview', interviewId)) throw notFound('Interview');
   let status = await readStatus(db, orgId, interviewId);
   if (!status) throw notFound('Interview');
 
   let stamps = await readStamps(db, orgId, interviewId);
   yield { type: 'snapshot', status, turns: await readTurns(db, orgId, interviewId) };
-  let lastRecheck = Date.now();
 
   while (!FINAL_STATUSES.includes(status) && !signal?.aborted) {
     try {
@@ -70,11 +67,12 @@ export async function* watchTranscript(db: DbExecutor, input: WatchTranscriptInp
     } catch {
       return; // aborted: the client went away
     }
-    if (input.isStillAllowed && Date.now() - lastRecheck >= recheckEveryMs) {
-      if (!(await input.isStillAllowed())) return;
-      lastRecheck = Date.now();
-    }
-    const [nextStatus, nextStamps] = await Promise.all([readStatus(db, orgId, interviewId), readStamps(db, orgId, interviewId)]);
+    const [allowed, nextStatus, nextStamps] = await Promise.all([
+      input.isStillAllowed ? input.isStillAllowed() : true,
+      readStatus(db, orgId, interviewId),
+      readStamps(db, orgId, interviewId),
+    ]);
+    if (!allowed) return;
     const changed = [...nextStamps].filter(([turnNumber, stamp]) => stamps.get(turnNumber) !== stamp).map(([turnNumber]) => turnNumber);
     if (changed.length > 0) {
       yield { type: 'turns', turns: await readTurns(db, orgId, interviewId, changed) };

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { candidates, interviews, users } from '@/db/schema';
+import { candidates, interviews, organizations, users } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { SCOPES } from '@/server/auth/scopes';
 import { AppError } from '@/server/errors';
@@ -125,6 +125,8 @@ export async function seedDemo(db: DbExecutor, options: { recruiterEmail?: strin
     const orgId = org.id;
     const password = randomBase62(16);
     const recruiter = await createUser(tx, { orgId, email: recruiterEmail, password, name: 'Demo Recruiter' });
+    // The candidates' notice names whom to write to about their data (Settings → Candidate contact).
+    await tx.update(organizations).set({ contactEmail: recruiterEmail }).where(eq(organizations.id, orgId));
     const key = await createApiKey(tx, { orgId, name: 'Demo key (all scopes)', scopes: [...SCOPES] });
 
     const setups: DemoHiringSetup[] = [];

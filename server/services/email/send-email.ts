@@ -14,6 +14,8 @@ export type OutgoingEmail = {
   subject: string;
   html: string;
   text: string;
+  /** Where the recipient's reply goes (the organization's candidate contact); the local mailbox does not keep it. */
+  replyTo?: string | null;
   /**
    * Names this one email: the ledger's key, and the Idempotency-Key Resend dedupes on for 24 hours, so a job that
    * crashed after Resend accepted the email and before the ledger write sends nothing the second time.
@@ -87,6 +89,7 @@ async function sendWithResend(apiKey: string, baseUrl: string | undefined, from:
       subject: email.subject,
       html: email.html,
       text: email.text,
+      ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       tags: [{ name: 'kind', value: email.kind }],
     },
     { idempotencyKey: email.idempotencyKey },

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { idempotencyRequests } from '@/db/schema';
-import type { DbExecutor } from '@/db/client';
+import type { Database, DbExecutor } from '@/db/client';
 import { AppError } from '@/server/errors';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -68,4 +68,51 @@ export async function releaseIdempotencyKey(db: DbExecutor, input: { apiKeyId: s
 
 export async function pruneIdempotencyRequests(db: DbExecutor, now = new Date()): Promise<void> {
   await db.delete(idempotencyRequests).where(lt(idempotencyRequests.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}
+
+export type IdempotencyClaim = { apiKeyId: string; key: string };
+export type IdempotentResult = { status: number; body: unknown };
+
+class RolledBack extends Error {
+  constructor(readonly result: IdempotentResult) {
+    super('rolled back');
+  }
+}
+
+/**
+ * Runs the request the claimed key guards and completes the key's record IN THE SAME TRANSACTION: the create's
+ * rows (and the jobs it enqueues) and the replayable response commit together or not at all. Whatever fails
+ * before the commit (the process dies, the database goes away, the commit itself fails) leaves neither the
+ * created resource nor a completed record, and the key is given back, so the client's retry creates it once.
+ * Services run their own `db.transaction(…)` inside as a savepoint. A 5xx result rolls back and releases the key.
+ */
+export async function runWithIdempotencyKey(
+  db: Database,
+  claim: IdempotencyClaim,
+  run: (tx: Database) => Promise<IdempotentResult>,
+): Promise<IdempotentResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      // A transaction has every query method services use; drizzle types it apart from the database only by name.
+      // The request runs in a savepoint: a refusal (4xx) undoes whatever it wrote, and a failed statement in it
+      // (a unique violation answered as 409) does not abort the transaction the record completes in.
+      const result = await tx
+        .transaction(async (savepoint) => {
+          const outcome = await run(savepoint as unknown as Database);
+          if (outcome.status >= 400) throw new RolledBack(outcome);
+          return outcome;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RolledBack) return error.result;
+          throw error;
+        });
+      if (result.status >= 500) throw new RolledBack(result);
+      await completeIdempotencyKey(tx, { ...claim, status: result.status, body: result.body });
+      return result;
+    });
+  } catch (error) {
+    await releaseIdempotencyKey(db, claim).catch(() => {});
+    if (error instanceof RolledBack) return error.result;
+    throw error;
+  }
 }

@@ -1,13 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { campaigns, candidates, interviewConfigs, interviews, jobs, stages } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import type { AuditContext } from '@/server/services/audit/audit-actor';
+import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { invalidField } from '@/server/errors';
 import { isIdOf, newId } from '@/server/ids';
 import { issueInvitation } from '../invitations/issue-invitation';
+import { emitEvent } from '../webhooks/emit-event';
+import { watchByDefault } from '../notifications/watchers';
 import { getInterview } from './get-interview';
 import type { CreateInterviewInput, InterviewDto } from './interview-schemas';
 
 export const DEFAULT_INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** The longest an invitation link may stay open: a link that never expires is a standing credential. */
+export const MAX_INVITATION_LIFETIME_DAYS = 90;
+const MAX_INVITATION_LIFETIME_MS = MAX_INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * Creates an interview after checking that every referenced record exists in the organization and that they
@@ -15,10 +22,13 @@ export const DEFAULT_INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
  * invitation (link token and email job) is issued in the same transaction: a create that rolls back leaves no
  * job, and a committed one always has its email queued (the transactional outbox).
  */
-export async function createInterview(db: DbExecutor, input: { orgId: string } & CreateInterviewInput): Promise<InterviewDto> {
+export async function createInterview(db: DbExecutor, input: { orgId: string; audit?: AuditContext } & CreateInterviewInput): Promise<InterviewDto> {
   const now = new Date();
   const expiresAt = input.expiresAt ?? new Date(now.getTime() + DEFAULT_INVITATION_LIFETIME_MS);
   if (expiresAt.getTime() <= now.getTime()) throw invalidField('expiresAt', 'Must be in the future');
+  if (expiresAt.getTime() > now.getTime() + MAX_INVITATION_LIFETIME_MS) {
+    throw invalidField('expiresAt', `Must be at most ${MAX_INVITATION_LIFETIME_DAYS} days from now`);
+  }
   await checkReferences(db, input);
   const id = newId('interview');
   await db.transaction(async (tx) => {
@@ -36,7 +46,12 @@ export async function createInterview(db: DbExecutor, input: { orgId: string } &
       createdAt: now,
       updatedAt: now,
     });
+    await emitEvent(tx, { orgId: input.orgId, type: 'interview.created', data: await getInterview(tx, { orgId: input.orgId, id }) });
     if (input.sendInvite) await issueInvitation(tx, { orgId: input.orgId, interviewId: id });
+    // Whoever creates it follows it (an API key is nobody to notify).
+    const creator = input.audit?.actor.type === 'user' ? input.audit.actor.id : null;
+    await watchByDefault(tx, { orgId: input.orgId, userId: creator, targetType: 'interview', targetId: id });
+    await recordAuditEvent(tx, { orgId: input.orgId, audit: input.audit, action: 'interview.created', targetType: 'interview', targetId: id, details: { candidateId: input.candidateId, status: input.sendInvite ? 'INVITED' : 'DRAFT' } });
   });
   return getInterview(db, { orgId: input.orgId, id });
 }

@@ -1,9 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { interviewConfigs, interviews, reports, stages, turns } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import type { AuditContext } from '@/server/services/audit/audit-actor';
+import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { AppError, invalidField } from '@/server/errors';
 import { requestInterviewReport } from '../reports/request-interview-report';
 import type { FinalizeInterviewInput, FinalizeInterviewOutput } from './agent-schemas';
+import { emitEvent } from '../webhooks/emit-event';
+import { getInterview } from './get-interview';
 import { lockInterview, type LockedInterview } from './lock-interview';
 
 /** Tolerated drift between the agent's clock and ours for a given endedAt. */
@@ -19,7 +23,7 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000;
  */
 export async function finalizeInterview(
   db: DbExecutor,
-  input: { orgId: string; interviewId: string } & FinalizeInterviewInput,
+  input: { orgId: string; interviewId: string; audit?: AuditContext } & FinalizeInterviewInput,
 ): Promise<FinalizeInterviewOutput> {
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -48,6 +52,8 @@ export async function finalizeInterview(
       .set({ isPendingQuestion: false, updatedAt: now })
       .where(and(eq(turns.interviewId, interview.id), eq(turns.orgId, interview.orgId), eq(turns.isPendingQuestion, true)));
     const report = generateReport ? await requestInterviewReport(tx, { orgId: interview.orgId, interviewId: interview.id }) : null;
+    await recordAuditEvent(tx, { orgId: interview.orgId, audit: input.audit, action: 'interview.finalized', targetType: 'interview', targetId: interview.id, details: { reportId: report?.reportId ?? null } });
+    await emitEvent(tx, { orgId: interview.orgId, type: 'interview.completed', data: await getInterview(tx, { orgId: interview.orgId, id: interview.id }) });
     return {
       interviewId: completed.id,
       status: 'COMPLETED',

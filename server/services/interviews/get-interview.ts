@@ -1,9 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { candidates, interviews, reports, turns } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { preparedQuery } from '@/db/prepared';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { iso } from '../fields';
+import { presentAudioUrl } from '../storage/audio-urls';
 import { interviewColumns, toInterviewDto } from './interview-dto';
 import type { InterviewDetailDto, InterviewDto } from './interview-schemas';
 
@@ -19,6 +21,46 @@ export async function getInterview(db: DbExecutor, input: { orgId: string; id: s
   return toInterviewDto(row);
 }
 
+const id = sql.placeholder('id');
+const orgId = sql.placeholder('orgId');
+
+const selectInterviewDetail = preparedQuery((db) =>
+  db
+    .select({
+      ...interviewColumns,
+      candidateEmail: candidates.email,
+      candidateFirstName: candidates.firstName,
+      candidateLastName: candidates.lastName,
+      reportStatus: reports.status,
+      reportRecommendation: reports.recommendation,
+      reportSummary: reports.summary,
+      reportCriteria: reports.criteria,
+      reportFlags: reports.flags,
+    })
+    .from(interviews)
+    // A left join: an erased candidate's interviews remain, anonymous, with `candidate: null`.
+    .leftJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, orgId)))
+    .leftJoin(reports, eq(reports.interviewId, interviews.id))
+    .where(and(eq(interviews.id, id), eq(interviews.orgId, orgId)))
+    .prepare('select_interview_detail'),
+);
+
+const selectTranscript = preparedQuery((db) =>
+  db
+    .select({
+      turnNumber: turns.turnNumber,
+      role: turns.role,
+      content: turns.content,
+      audioUrl: turns.audioUrl,
+      createdAt: turns.createdAt,
+      updatedAt: turns.updatedAt,
+    })
+    .from(turns)
+    .where(and(eq(turns.interviewId, id), eq(turns.orgId, orgId)))
+    .orderBy(asc(turns.turnNumber))
+    .prepare('select_interview_transcript'),
+);
+
 /**
  * The interview with its candidate, transcript and evaluation (the report's scorecard). Two queries side by
  * side: the interview joined with its candidate and report, and the turns (by interview id and organization,
@@ -26,41 +68,14 @@ export async function getInterview(db: DbExecutor, input: { orgId: string; id: s
  */
 export async function getInterviewDetail(db: DbExecutor, input: { orgId: string; id: string }): Promise<InterviewDetailDto> {
   if (!isIdOf('interview', input.id)) throw notFound('Interview');
-  const [[row], turnRows] = await Promise.all([
-    db
-      .select({
-        ...interviewColumns,
-        candidateEmail: candidates.email,
-        candidateFirstName: candidates.firstName,
-        candidateLastName: candidates.lastName,
-        reportStatus: reports.status,
-        reportRecommendation: reports.recommendation,
-        reportSummary: reports.summary,
-        reportCriteria: reports.criteria,
-        reportFlags: reports.flags,
-      })
-      .from(interviews)
-      .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, input.orgId)))
-      .leftJoin(reports, eq(reports.interviewId, interviews.id))
-      .where(and(eq(interviews.id, input.id), eq(interviews.orgId, input.orgId))),
-    db
-      .select({
-        turnNumber: turns.turnNumber,
-        role: turns.role,
-        content: turns.content,
-        audioUrl: turns.audioUrl,
-        createdAt: turns.createdAt,
-        updatedAt: turns.updatedAt,
-      })
-      .from(turns)
-      .where(and(eq(turns.interviewId, input.id), eq(turns.orgId, input.orgId)))
-      .orderBy(asc(turns.turnNumber)),
-  ]);
+  const params = { id: input.id, orgId: input.orgId };
+  const [[row], turnRows] = await Promise.all([selectInterviewDetail(db).execute(params), selectTranscript(db).execute(params)]);
   if (!row) throw notFound('Interview');
   return {
     ...toInterviewDto(row),
-    candidate: { id: row.candidateId, email: row.candidateEmail, firstName: row.candidateFirstName, lastName: row.candidateLastName },
-    transcript: turnRows.map((t) => ({ ...t, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) })),
+    candidate:
+      row.candidateEmail === null ? null : { id: row.candidateId, email: row.candidateEmail, firstName: row.candidateFirstName, lastName: row.candidateLastName },
+    transcript: turnRows.map((t) => ({ ...t, audioUrl: presentAudioUrl(t.audioUrl), createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) })),
     evaluation:
       row.reportId && row.reportStatus
         ? {

@@ -1,6 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import { interviews, reports } from '@/db/schema';
+import { currentDecisionSql, toDecisionDto } from '../decisions/decision-dto';
 import { iso } from '../fields';
+import { presentAudioUrl } from '../storage/audio-urls';
 import { effectiveStatusSql } from './effective-status';
 import type { InterviewDto } from './interview-schemas';
 
@@ -10,12 +12,14 @@ export const interviewColumns = {
   effectiveStatus: effectiveStatusSql,
   reportId: reports.id,
   overallScore: reports.overallScore,
+  decision: currentDecisionSql(interviews.id, interviews.orgId),
 };
 
 type InterviewRow = typeof interviews.$inferSelect & {
   effectiveStatus: InterviewDto['status'];
   reportId: string | null;
   overallScore: number | null;
+  decision: Parameters<typeof toDecisionDto>[0];
 };
 
 export function toInterviewDto(row: InterviewRow): InterviewDto {
@@ -33,9 +37,11 @@ export function toInterviewDto(row: InterviewRow): InterviewDto {
     completedAt: iso(row.completedAt),
     cancelledAt: iso(row.cancelledAt),
     endedAt: iso(row.endedAt),
-    audioUrl: row.audioUrl,
+    consentedAt: iso(row.consentedAt),
+    audioUrl: presentAudioUrl(row.audioUrl),
     reportId: row.reportId,
     overallScore: row.overallScore,
+    decision: toDecisionDto(row.decision),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTERVIEW_STATUSES } from '@/db/schema';
+import { DecisionSchema } from '../decisions/decision-schemas';
 import { idString, isoDateTime, nullableTimestampOut, timestampOut } from '../fields';
 
 export const InterviewStatusSchema = z.enum(INTERVIEW_STATUSES);
@@ -10,7 +11,7 @@ export const CreateInterviewInputSchema = z.strictObject({
   campaignId: idString('Hiring process (campaign) id (cmp_…); must be a campaign for jobId.').optional(),
   stageId: idString('Pipeline stage id (stg_…); must belong to campaignId.').optional(),
   configId: idString('Interview configuration id (cfg_…).').optional(),
-  expiresAt: isoDateTime().optional().describe('Expiration of the invitation link, in the future. Default: 7 days from now.'),
+  expiresAt: isoDateTime().optional().describe('Expiration of the invitation link, in the future and at most 90 days from now. Default: 7 days from now.'),
   sendInvite: z.boolean().default(true).describe('Send the invitation email now (status INVITED) or keep a DRAFT. Default true.'),
 });
 export type CreateInterviewInput = z.infer<typeof CreateInterviewInputSchema>;
@@ -29,9 +30,14 @@ export const InterviewSchema = z.object({
   completedAt: nullableTimestampOut(),
   cancelledAt: nullableTimestampOut(),
   endedAt: nullableTimestampOut(),
-  audioUrl: z.string().nullable().describe('Full recording, set at finalization.'),
+  consentedAt: nullableTimestampOut().describe('When the candidate acknowledged the notice on the invitation page (AI interviewer, recording, human review); null before.'),
+  audioUrl: z
+    .string()
+    .nullable()
+    .describe('Full recording, set at finalization. Audio stored by the service is given as a short-lived signed URL (supports Range).'),
   reportId: z.string().nullable().describe('Report id (rpt_…) once finalization requested one.'),
   overallScore: z.number().nullable().describe('0–100 once the report is ready.'),
+  decision: DecisionSchema.nullable(),
   createdAt: timestampOut(),
   updatedAt: timestampOut(),
 });
@@ -41,7 +47,7 @@ export const TranscriptTurnSchema = z.object({
   turnNumber: z.number().int(),
   role: z.enum(['agent', 'candidate']),
   content: z.string(),
-  audioUrl: z.string().nullable(),
+  audioUrl: z.string().nullable().describe('The recording of the turn; audio stored by the service is a short-lived signed URL (supports Range).'),
   createdAt: timestampOut(),
   updatedAt: timestampOut(),
 });
@@ -61,7 +67,10 @@ export const EvaluationSchema = z
   .describe("The report's scorecard; null before a report exists.");
 
 export const InterviewDetailSchema = InterviewSchema.extend({
-  candidate: z.object({ id: z.string(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  candidate: z
+    .object({ id: z.string(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() })
+    .nullable()
+    .describe('The candidate; null once the candidate has been erased (candidateId stays, anonymous).'),
   transcript: z.array(TranscriptTurnSchema).describe('The conversation turns, ordered by turnNumber.'),
   evaluation: EvaluationSchema.nullable(),
 });

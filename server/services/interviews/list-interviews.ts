@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { candidates, INTERVIEW_STATUSES, interviewStatusCounts, interviews, reports, type InterviewStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { preparedQuery } from '@/db/prepared';
 import { rowsOf } from '@/db/rows';
 import { likeContains, toPage, type Page } from '../pagination';
-import { statusFilter } from './effective-status';
+import { effectiveStatusSql, statusFilter } from './effective-status';
 import { interviewColumns, toInterviewDto } from './interview-dto';
 import type { InterviewDto } from './interview-schemas';
 
@@ -19,9 +20,17 @@ export type ListInterviewsInput = {
   candidateSearch?: string;
   /** Dashboard only: `asc` lists oldest first; the default (and REST v1) is newest first. */
   order?: 'asc' | 'desc';
+  /** Dashboard only: the sorted column; the default (and REST v1) is createdAt. */
+  sort?: InterviewSort;
 };
 
-export async function listInterviews(db: DbExecutor, input: ListInterviewsInput): Promise<Page<InterviewDto>> {
+export const INTERVIEW_SORTS = ['createdAt', 'completedAt', 'score', 'status', 'candidate'] as const;
+export type InterviewSort = (typeof INTERVIEW_SORTS)[number];
+
+export type InterviewFilter = Pick<ListInterviewsInput, 'orgId' | 'status' | 'jobId' | 'campaignId' | 'candidateId' | 'candidateSearch'>;
+
+/** The WHERE of the list's filters: the list and a bulk action's "all matching the filter" share it. */
+export function interviewFilterWhere(db: DbExecutor, input: InterviewFilter): SQL {
   const filters: SQL[] = [eq(interviews.orgId, input.orgId)];
   if (input.status) filters.push(statusFilter(input.status));
   if (input.jobId) filters.push(eq(interviews.jobId, input.jobId));
@@ -50,24 +59,63 @@ export async function listInterviews(db: DbExecutor, input: ListInterviewsInput)
       ),
     );
   }
-  const where = and(...filters);
-  const direction = input.order === 'asc' ? asc : desc;
-  // Page first on the interviews index alone, then join reports for just that page.
-  const pageIds = db
-    .select({ id: interviews.id })
-    .from(interviews)
-    .where(where)
-    .orderBy(direction(interviews.createdAt), direction(interviews.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
-    .as('page_ids');
+  return and(...filters)!;
+}
+
+/**
+ * The ORDER BY of a sort: the column, then the id in the same direction, so that rows with equal values keep
+ * one order and offset pages neither repeat nor skip a row. Empty values (no score, not completed) come last
+ * in both directions. `candidate` sorts by "first last" as the table shows it.
+ */
+function interviewOrderBy(sort: InterviewSort, order: 'asc' | 'desc'): SQL[] {
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  const column: Record<InterviewSort, SQL> = {
+    createdAt: sql`${interviews.createdAt}`,
+    completedAt: sql`${interviews.completedAt}`,
+    score: sql`(select ${reports.overallScore} from ${reports} where ${reports.interviewId} = ${interviews.id} and ${reports.orgId} = ${interviews.orgId})`,
+    status: effectiveStatusSql,
+    candidate: sql`(select lower(coalesce(${candidates.firstName}, '') || ' ' || coalesce(${candidates.lastName}, '')) from ${candidates} where ${candidates.id} = ${interviews.candidateId} and ${candidates.orgId} = ${interviews.orgId})`,
+  };
+  // createdAt is NOT NULL: its plain ORDER BY keeps the (org, created_at desc, id desc) index usable.
+  if (sort === 'createdAt') return [sql`${interviews.createdAt} ${direction}`, sql`${interviews.id} ${direction}`];
+  return [sql`${column[sort]} ${direction} nulls last`, sql`${interviews.id} ${direction}`];
+}
+
+/**
+ * One page of interviews: paged first on the interviews index alone, then joined with reports for just that page
+ * (in the page's order). `limit` and `offset` are numbers or placeholders (the prepared default list below).
+ */
+function selectPage(db: DbExecutor, where: SQL | undefined, orderBy: SQL[], limit: number | Placeholder, offset: number | Placeholder) {
+  const pageIds = db.select({ id: interviews.id }).from(interviews).where(where).orderBy(...orderBy).limit(limit).offset(offset).as('page_ids');
+  return db
+    .select(interviewColumns)
+    .from(pageIds)
+    .innerJoin(interviews, eq(interviews.id, pageIds.id))
+    .leftJoin(reports, eq(reports.interviewId, interviews.id))
+    .orderBy(...orderBy);
+}
+
+/** The unfiltered page, newest first (REST v1's default list), built once: see preparedQuery. */
+const selectNewestPage = preparedQuery((db) =>
+  selectPage(db, eq(interviews.orgId, sql.placeholder('orgId')), interviewOrderBy('createdAt', 'desc'), sql.placeholder('limit'), sql.placeholder('offset')).prepare(
+    'select_newest_interviews_page',
+  ),
+);
+
+export async function listInterviews(db: DbExecutor, input: ListInterviewsInput): Promise<Page<InterviewDto>> {
+  const search = input.candidateSearch?.trim();
+  const sort = input.sort ?? 'createdAt';
+  const order = input.order ?? 'desc';
+  if (!input.status && !input.jobId && !input.campaignId && !input.candidateId && !search && sort === 'createdAt' && order === 'desc') {
+    const [rows, total] = await Promise.all([
+      selectNewestPage(db).execute({ orgId: input.orgId, limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
+      countByStatus(db, input.orgId, undefined),
+    ]);
+    return toPage(rows.map(toInterviewDto), total, input.page, input.pageSize);
+  }
+  const where = interviewFilterWhere(db, input);
   const [rows, total] = await Promise.all([
-    db
-      .select(interviewColumns)
-      .from(pageIds)
-      .innerJoin(interviews, eq(interviews.id, pageIds.id))
-      .leftJoin(reports, eq(reports.interviewId, interviews.id))
-      .orderBy(direction(interviews.createdAt), direction(interviews.id)),
+    selectPage(db, where, interviewOrderBy(sort, order), input.pageSize, (input.page - 1) * input.pageSize),
     // The per-status counts table answers unfiltered totals without counting rows; other filters count.
     input.jobId || input.campaignId || input.candidateId || search
       ? db.select({ total: sql<number>`count(*)::int` }).from(interviews).where(where).then(([r]) => r.total)

@@ -27,7 +27,7 @@ export type AgentDispatch = {
   context: AgentContext;
 };
 
-export type DispatchResult = { mode: 'webhook' | 'demo'; joinUrl: string | null };
+export type DispatchResult = { mode: 'webhook'; joinUrl: string | null };
 
 export const DISPATCH_SIGNATURE_HEADER = 'X-Signature';
 export const DISPATCH_TIMESTAMP_HEADER = 'X-Timestamp';
@@ -45,34 +45,16 @@ export function verifyDispatchSignature(secret: string, headers: { signature: st
 }
 
 /**
- * Hands a started interview to the voice agent. With AGENT_DISPATCH_URL: a signed POST of `{ interviewId,
- * mediaToken, mediaTokenExpiresAt, context }` (headers X-Timestamp, X-Signature); any 2xx accepts it, and a JSON
- * `{ joinUrl }` in the answer is where the candidate's browser joins the call. A failure is a 503 for the
- * candidate, who may try again.
+ * Hands a started interview to the external voice-agent platform (AGENT_DISPATCH_URL): a signed POST of
+ * `{ interviewId, mediaToken, mediaTokenExpiresAt, context }` (headers X-Timestamp, X-Signature); any 2xx accepts
+ * it, and a JSON `{ joinUrl }` in the answer is where the candidate's browser joins the call. A failure is a 503
+ * for the candidate, who may try again. Without a platform the built-in interviewer (services/interviewer)
+ * conducts the interview and nothing is dispatched.
  */
 export async function dispatchAgent(dispatch: AgentDispatch): Promise<DispatchResult> {
   const env = getEnv();
-  if (env.AGENT_DISPATCH_URL && env.AGENT_DISPATCH_SECRET) {
-    return dispatchToWebhook(env.AGENT_DISPATCH_URL, env.AGENT_DISPATCH_SECRET, env.AGENT_DISPATCH_TIMEOUT_MS, dispatch);
-  }
-  return dispatchToDemoAgent(dispatch, env.DEMO_AGENT_TURN_DELAY_MS);
-}
-
-/**
- * Without an agent platform, the built-in demo agent (server/agent) conducts the interview in this process,
- * through the same internal routes and with the same media token a real agent would get, paced like a spoken
- * conversation so the candidate page and the dashboard show it unfold.
- */
-async function dispatchToDemoAgent(dispatch: AgentDispatch, pauseBetweenTurnsMs: number): Promise<DispatchResult> {
-  const [{ conductInterview }, { createInProcessFetch }] = await Promise.all([import('@/server/agent/simulated-agent'), import('@/server/agent/in-process-fetch')]);
-  conductInterview({
-    baseUrl: getEnv().APP_URL,
-    interviewId: dispatch.interviewId,
-    auth: { mediaToken: dispatch.mediaToken },
-    fetch: createInProcessFetch(),
-    pauseBetweenTurnsMs,
-  }).catch((error) => log.warn({ err: error, interviewId: dispatch.interviewId }, 'demo agent stopped before the end'));
-  return { mode: 'demo', joinUrl: null };
+  if (!env.AGENT_DISPATCH_URL || !env.AGENT_DISPATCH_SECRET) throw new Error('No agent platform is configured (AGENT_DISPATCH_URL)');
+  return dispatchToWebhook(env.AGENT_DISPATCH_URL, env.AGENT_DISPATCH_SECRET, env.AGENT_DISPATCH_TIMEOUT_MS, dispatch);
 }
 
 async function dispatchToWebhook(url: string, secret: string, timeoutMs: number, dispatch: AgentDispatch): Promise<DispatchResult> {

@@ -23,6 +23,10 @@ export type InvitationView = {
   expiresAt: Date;
   questionCount: number | null;
   durationMinutes: number | null;
+  /** The organization's retention period (days after the candidate's last activity), told in the notice. */
+  retentionDays: number;
+  /** The organization's contact address for candidates (Settings), told in the notice; null when it has none. */
+  contactEmail: string | null;
 };
 
 /**
@@ -46,6 +50,8 @@ export async function getInvitationByToken(db: DbExecutor, token: string, now = 
     expiresAt: row.expiresAt,
     questionCount,
     durationMinutes: estimateInterviewMinutes(questionCount),
+    retentionDays: row.retentionDays,
+    contactEmail: row.contactEmail,
   };
 }
 

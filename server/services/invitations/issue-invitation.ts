@@ -4,6 +4,8 @@ import type { DbExecutor } from '@/db/client';
 import { getEnv } from '@/server/env';
 import { notFound } from '@/server/errors';
 import { enqueueJob, QUEUES } from '@/server/jobs/queue';
+import { getInterview } from '../interviews/get-interview';
+import { emitEvent } from '../webhooks/emit-event';
 import { newInvitationToken, sealInvitationToken } from './invitation-token';
 
 /**
@@ -21,7 +23,8 @@ export type InvitationEmailJob = {
 /**
  * Gives the interview a new invitation link and queues its email (and its expiry reminder), inside the caller's
  * transaction: the new hash and the jobs commit together or not at all, and the previous link stops working in
- * that same commit. The caller sets the status (INVITED) and checks it was allowed.
+ * that same commit. The caller sets the status (INVITED) and checks it was allowed, before: the interview.invited
+ * event carries the interview as it is now.
  */
 export async function issueInvitation(tx: DbExecutor, input: { orgId: string; interviewId: string }): Promise<{ tokenHash: string }> {
   const { token, hash } = newInvitationToken();
@@ -45,6 +48,8 @@ export async function issueInvitation(tx: DbExecutor, input: { orgId: string; in
   if (row.reminderEnabled && remindAt) {
     await enqueueJob(tx, QUEUES.reminderEmail, job, { startAfter: remindAt });
   }
+  // Every link issued (create with sendInvite, send, resend) is an invitation sent: its webhook commits with it.
+  await emitEvent(tx, { orgId: input.orgId, type: 'interview.invited', data: await getInterview(tx, { orgId: input.orgId, id: input.interviewId }) });
   return { tokenHash: hash };
 }
 

@@ -1,6 +1,8 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import type { AuditContext } from '@/server/services/audit/audit-actor';
+import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { invalidField, notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { getInterview } from '../interviews/get-interview';
@@ -14,7 +16,7 @@ import { expiryFor } from './send-invitation';
  * in the same commit, and its queued emails see the changed link and send nothing. `expiresAt` may extend the
  * deadline; a DRAFT becomes INVITED.
  */
-export async function resendInvitation(db: DbExecutor, input: { orgId: string; id: string; expiresAt?: Date }): Promise<InterviewDto> {
+export async function resendInvitation(db: DbExecutor, input: { orgId: string; id: string; expiresAt?: Date; audit?: AuditContext }): Promise<InterviewDto> {
   if (!isIdOf('interview', input.id)) throw notFound('Interview');
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw invalidField('expiresAt', 'Must be in the future');
   await db.transaction(async (tx) => {
@@ -37,6 +39,7 @@ export async function resendInvitation(db: DbExecutor, input: { orgId: string; i
       .returning({ id: interviews.id });
     if (!row) throw await explainRefusal(tx, input, 'resend the invitation of');
     await issueInvitation(tx, { orgId: input.orgId, interviewId: input.id });
+    await recordAuditEvent(tx, { orgId: input.orgId, audit: input.audit, action: 'interview.invitation_resent', targetType: 'interview', targetId: input.id });
   });
   return getInterview(db, input);
 }

@@ -5,16 +5,26 @@ import type { DbExecutor } from '@/db/client';
 /**
  * What an invitation shows and what the agent is handed: the interview with its candidate, organization, job and
  * configuration, every join kept within the interview's own organization. Callers give the WHERE (a token's hash
- * for the candidate page; an interview of an organization for the agent dispatch).
+ * for the candidate page; an interview of an organization for the agent dispatch and the invitation emails).
  */
 export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
   const [row] = await db
     .select({
+      id: interviews.id,
+      orgId: interviews.orgId,
       status: interviews.status,
+      consentedAt: interviews.consentedAt,
+      completedAt: interviews.completedAt,
       expiresAt: interviews.expiresAt,
+      inviteTokenHash: interviews.inviteTokenHash,
+      reminderEnabled: interviews.reminderEnabled,
+      reminderSentAt: interviews.reminderSentAt,
+      email: candidates.email,
       firstName: candidates.firstName,
       locale: candidates.locale,
       organizationName: organizations.name,
+      retentionDays: organizations.retentionDays,
+      contactEmail: organizations.contactEmail,
       jobTitle: jobs.title,
       questions: interviewConfigs.questions,
       criteria: interviewConfigs.criteria,

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { candidates, interviewConfigs, interviews, jobs, organizations } from '@/db/schema';
+import { interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { getEnv } from '@/server/env';
 import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
@@ -10,6 +10,7 @@ import { renderInvitationEmail, type InvitationEmailKind } from '../email/templa
 import { effectiveStatus } from '../interviews/effective-status';
 import { hashInvitationToken, openInvitationToken } from './invitation-token';
 import type { InvitationEmailJob } from './issue-invitation';
+import { selectInvitationFacts } from './select-invitation-facts';
 
 const JobSchema = z.object({ interviewId: z.string(), orgId: z.string(), tokenHash: z.string().length(64), sealedToken: z.string() });
 
@@ -35,26 +36,7 @@ export async function sendInvitationEmail(db: DbExecutor, kind: InvitationEmailK
     return { outcome: 'skipped', reason: 'malformed-job' };
   }
   const job: InvitationEmailJob = parsed.data;
-  const [row] = await db
-    .select({
-      status: interviews.status,
-      expiresAt: interviews.expiresAt,
-      inviteTokenHash: interviews.inviteTokenHash,
-      reminderEnabled: interviews.reminderEnabled,
-      reminderSentAt: interviews.reminderSentAt,
-      email: candidates.email,
-      firstName: candidates.firstName,
-      locale: candidates.locale,
-      organizationName: organizations.name,
-      jobTitle: jobs.title,
-      questions: interviewConfigs.questions,
-    })
-    .from(interviews)
-    .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
-    .innerJoin(organizations, eq(organizations.id, interviews.orgId))
-    .innerJoin(jobs, and(eq(jobs.id, interviews.jobId), eq(jobs.orgId, interviews.orgId)))
-    .leftJoin(interviewConfigs, and(eq(interviewConfigs.id, interviews.configId), eq(interviewConfigs.orgId, interviews.orgId)))
-    .where(and(eq(interviews.id, job.interviewId), eq(interviews.orgId, job.orgId)));
+  const row = await selectInvitationFacts(db, and(eq(interviews.id, job.interviewId), eq(interviews.orgId, job.orgId))!);
   if (!row) return { outcome: 'skipped', reason: 'not-found' };
   if (row.inviteTokenHash !== job.tokenHash) return { outcome: 'skipped', reason: 'stale-link' };
   if (effectiveStatus(row) !== 'INVITED') return { outcome: 'skipped', reason: 'not-invited' };
@@ -84,6 +66,8 @@ export async function sendInvitationEmail(db: DbExecutor, kind: InvitationEmailK
     kind,
     locale: locale.language,
     to: row.email,
+    // Replies reach the organization's contact rather than the no-reply sender, when it has one.
+    replyTo: row.contactEmail,
     ...rendered,
     idempotencyKey: invitationEmailKey(kind, job.interviewId, job.tokenHash),
   });

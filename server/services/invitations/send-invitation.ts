@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import type { AuditContext } from '@/server/services/audit/audit-actor';
+import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { invalidField, notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { DEFAULT_INVITATION_LIFETIME_MS } from '../interviews/create-interview';
@@ -13,7 +15,7 @@ import { issueInvitation } from './issue-invitation';
  * DRAFT → INVITED: issues the link and queues the email in one transaction. The link expires at `expiresAt` when
  * given, else at the draft's own expiry if still ahead, else the default lifetime from now.
  */
-export async function sendInvitation(db: DbExecutor, input: { orgId: string; id: string; expiresAt?: Date }): Promise<InterviewDto> {
+export async function sendInvitation(db: DbExecutor, input: { orgId: string; id: string; expiresAt?: Date; audit?: AuditContext }): Promise<InterviewDto> {
   if (!isIdOf('interview', input.id)) throw notFound('Interview');
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw invalidField('expiresAt', 'Must be in the future');
   await db.transaction(async (tx) => {
@@ -24,6 +26,7 @@ export async function sendInvitation(db: DbExecutor, input: { orgId: string; id:
       .returning({ id: interviews.id });
     if (!row) throw await explainRefusal(tx, input, 'send the invitation of');
     await issueInvitation(tx, { orgId: input.orgId, interviewId: input.id });
+    await recordAuditEvent(tx, { orgId: input.orgId, audit: input.audit, action: 'interview.invitation_sent', targetType: 'interview', targetId: input.id });
   });
   return getInterview(db, input);
 }

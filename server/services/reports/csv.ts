@@ -1,8 +1,11 @@
 /** A CSV cell before encoding; null and undefined are empty cells. */
 export type CsvValue = string | number | boolean | null | undefined;
 
-/** What makes a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
-const FORMULA_TRIGGER = /^[=+\-@\t\r\n]/;
+/**
+ * What makes a spreadsheet read a cell as a formula (OWASP "CSV injection"): = + - @ tab CR LF, and their
+ * fullwidth forms ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20), which some spreadsheets normalise to ASCII.
+ */
+const FORMULA_TRIGGER = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** Prefixes a single quote to text that a spreadsheet would otherwise evaluate, per OWASP. */
 export function neutralizeFormula(text: string): string {

@@ -1,10 +1,14 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbExecutor } from '@/db/client';
+import type { AuditContext } from '@/server/services/audit/audit-actor';
+import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { rowsOf } from '@/db/rows';
-import { campaigns, candidates, interviews, reports, testSessions } from '@/db/schema';
+import { campaigns, candidates, humanReviews, interviews, reports, testSessions } from '@/db/schema';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
+import { currentDecisionSql, toDecisionDto } from '../decisions/decision-dto';
+import type { DecisionDto } from '../decisions/decision-schemas';
 import { iso } from '../fields';
 import { csvRow, type CsvValue } from './csv';
 import { interviewReportFields, toTestReportDto, type InterviewReportFields } from './get-report';
@@ -39,12 +43,33 @@ export const EXPORT_CSV_COLUMNS = [
   'generator',
   'flags',
   'summary',
+  /** When the candidate acknowledged the notice on the invitation page (interviews; empty for tests). */
+  'consentedAt',
+  'scoreSource',
+  'aiOverallScore',
+  'humanReviewedAt',
+  'decision',
+  'decisionReason',
+  'decidedAt',
+  'decidedByType',
+  'decidedById',
 ] as const;
 
 type ExportCandidate = { id: string; email: string; firstName: string | null; lastName: string | null };
 
-/** An interview report as GET /reports/{reportId} gives it, without the transcript, with its candidate. */
-export type InterviewExportItem = InterviewReportFields & { candidate: ExportCandidate; interviewCompletedAt: string | null };
+/**
+ * An interview report as GET /reports/{reportId} gives it (the AI's fields as generated, `humanReview` beside
+ * them), without the transcript, with its candidate, the interview's current decision, and the score that
+ * counts: the human review's when there is one (`scoreSource: "human"`), else the AI's.
+ */
+export type InterviewExportItem = InterviewReportFields & {
+  candidate: ExportCandidate;
+  interviewCompletedAt: string | null;
+  interviewConsentedAt: string | null;
+  decision: DecisionDto | null;
+  finalScore: number | null;
+  scoreSource: 'human' | 'ai' | null;
+};
 
 /** A test report as GET /reports/{reportId} gives it, with its candidate. */
 export type TestExportItem = TestReportDto & { candidate: ExportCandidate };
@@ -60,7 +85,7 @@ export type CampaignExport = { contentType: string; fileName: string; body: Asyn
  */
 export async function exportCampaignResults(
   db: DbExecutor,
-  input: { orgId: string } & ExportQuery & { batchSize?: number; now?: Date },
+  input: { orgId: string; audit?: AuditContext } & ExportQuery & { batchSize?: number; now?: Date },
 ): Promise<CampaignExport> {
   if (!isIdOf('campaign', input.campaignId)) throw notFound('Campaign');
   const [campaign] = await db
@@ -68,6 +93,8 @@ export async function exportCampaignResults(
     .from(campaigns)
     .where(and(eq(campaigns.id, input.campaignId), eq(campaigns.orgId, input.orgId)));
   if (!campaign) throw notFound('Campaign');
+  // Recorded when the export is handed out: the stream that follows has no transaction to join.
+  await recordAuditEvent(db, { orgId: input.orgId, audit: input.audit, action: 'campaign.results_exported', targetType: 'campaign', targetId: campaign.id, details: { format: input.format, type: input.type } });
 
   const scope = { orgId: input.orgId, campaignId: campaign.id, batchSize: input.batchSize ?? EXPORT_BATCH_SIZE };
   const exportedAt = input.now ?? new Date();
@@ -108,7 +135,10 @@ async function* csvBody(db: DbExecutor, scope: Scope, options: { criterionKeys: 
     csvRow([...EXPORT_CSV_COLUMNS.map((column) => record[column]), ...criterionKeys.map((key) => scores.get(key))]);
   if (options.withInterviews) {
     for await (const batch of interviewBatches(db, scope)) {
-      yield batch.map((item) => line(interviewCsvRecord(item), new Map(item.criteria.map((c) => [c.key, c.score])))).join('');
+      // The human review takes precedence: its criterion scores replace the AI's in the criterion columns.
+      const scores = (item: InterviewExportItem) =>
+        new Map<string, number | null>(item.humanReview ? item.humanReview.criteria.map((c) => [c.key, c.score]) : item.criteria.map((c) => [c.key, c.score]));
+      yield batch.map((item) => line(interviewCsvRecord(item), scores(item))).join('');
     }
   }
   if (options.withTests) {
@@ -129,7 +159,7 @@ function interviewCsvRecord(item: InterviewExportItem): CsvRecord {
     candidateLastName: item.candidate.lastName,
     jobId: item.jobId,
     status: item.status,
-    overallScore: item.overallScore,
+    overallScore: item.finalScore,
     recommendation: item.recommendation,
     // When the candidate finished, like a test's completedAt (the report's own time is in the JSON export).
     completedAt: item.interviewCompletedAt,
@@ -139,6 +169,15 @@ function interviewCsvRecord(item: InterviewExportItem): CsvRecord {
     generator: item.generator,
     flags: item.flags.map((f) => `${f.code} (turn ${f.turnNumber})`).join('; '),
     summary: item.summary,
+    consentedAt: item.interviewConsentedAt,
+    scoreSource: item.scoreSource,
+    aiOverallScore: item.overallScore,
+    humanReviewedAt: item.humanReview?.reviewedAt ?? null,
+    decision: item.decision?.status ?? null,
+    decisionReason: item.decision?.reason ?? null,
+    decidedAt: item.decision?.decidedAt ?? null,
+    decidedByType: item.decision?.decidedBy.type ?? null,
+    decidedById: item.decision?.decidedBy.id ?? null,
   };
 }
 
@@ -162,6 +201,15 @@ function testCsvRecord(item: TestExportItem): CsvRecord {
     generator: null,
     flags: null,
     summary: null,
+    consentedAt: null,
+    scoreSource: null,
+    aiOverallScore: null,
+    humanReviewedAt: null,
+    decision: null,
+    decisionReason: null,
+    decidedAt: null,
+    decidedByType: null,
+    decidedById: null,
   };
 }
 
@@ -207,21 +255,33 @@ async function* interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<I
         cursorAt: sql<string>`${interviews.createdAt}::text`,
         interview: { id: interviews.id, candidateId: interviews.candidateId, jobId: interviews.jobId, campaignId: interviews.campaignId },
         interviewCompletedAt: interviews.completedAt,
+        interviewConsentedAt: interviews.consentedAt,
         candidate: candidateColumns,
         report: reports,
+        review: humanReviews,
+        decision: currentDecisionSql(interviews.id, interviews.orgId),
       })
       .from(interviews)
       .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
       .innerJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, interviews.orgId)))
+      .leftJoin(humanReviews, and(eq(humanReviews.reportId, reports.id), eq(humanReviews.orgId, reports.orgId)))
       .where(and(...conditions))
       .orderBy(...newestFirst(interviews.createdAt, interviews.id, 'first'))
       .limit(scope.batchSize);
     if (rows.length === 0) return;
-    yield rows.map((row) => ({
-      ...interviewReportFields(row.report, row.interview),
-      candidate: row.candidate,
-      interviewCompletedAt: iso(row.interviewCompletedAt),
-    }));
+    yield rows.map((row) => {
+      const fields = interviewReportFields(row.report, row.interview, row.review);
+      const human = fields.humanReview?.overallScore ?? null;
+      return {
+        ...fields,
+        candidate: row.candidate,
+        interviewCompletedAt: iso(row.interviewCompletedAt),
+        interviewConsentedAt: iso(row.interviewConsentedAt),
+        decision: toDecisionDto(row.decision),
+        finalScore: human ?? fields.overallScore,
+        scoreSource: human !== null ? ('human' as const) : fields.overallScore !== null ? ('ai' as const) : null,
+      };
+    });
     if (rows.length < scope.batchSize) return;
     const last = rows[rows.length - 1];
     cursor = { at: last.cursorAt, id: last.interview.id };

@@ -3,7 +3,10 @@ import type { DbExecutor } from '@/db/client';
 import { interviewConfigs, interviews, jobs, reports, turns } from '@/db/schema';
 import { getEnv } from '@/server/env';
 import { log } from '@/server/log';
+import { emitEvent } from '../webhooks/emit-event';
 import { computeScorecard } from './compute-scorecard';
+import { getReport } from './get-report';
+import type { InterviewReportDto } from './report-schemas';
 import { LlmSummaryError, summarizeWithLlm } from './summarize-with-llm';
 import { summarizeWithRules } from './summarize-with-rules';
 
@@ -41,21 +44,29 @@ export async function generateInterviewReport(db: DbExecutor, input: { reportId:
 
   try {
     const generated = await scoreAndSummarize(db, { orgId: report.orgId, interviewId: report.interviewId });
-    const [updated] = await db
-      .update(reports)
-      .set({ ...generated, status: 'READY', failureReason: null, completedAt: new Date() })
-      .where(and(eq(reports.id, report.id), eq(reports.orgId, report.orgId), eq(reports.status, 'PENDING')))
-      .returning({ id: reports.id });
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(reports)
+        .set({ ...generated, status: 'READY', failureReason: null, completedAt: new Date() })
+        .where(and(eq(reports.id, report.id), eq(reports.orgId, report.orgId), eq(reports.status, 'PENDING')))
+        .returning({ id: reports.id });
+      if (row) await emitReportEvent(tx, 'report.ready', { orgId: report.orgId, reportId: report.id });
+      return row;
+    });
     return updated ? { outcome: 'ready', generator: generated.generator } : { outcome: 'skipped', reason: 'report changed meanwhile' };
   } catch (error) {
     if (!(error instanceof ReportGenerationError) && !input.finalAttempt) throw error;
     const failureReason =
       error instanceof ReportGenerationError ? error.message : 'The report could not be generated after several attempts; retry it later.';
     log.error({ err: error, reportId: report.id }, 'report generation failed');
-    await db
-      .update(reports)
-      .set({ status: 'FAILED', failureReason })
-      .where(and(eq(reports.id, report.id), eq(reports.orgId, report.orgId), eq(reports.status, 'PENDING')));
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(reports)
+        .set({ status: 'FAILED', failureReason })
+        .where(and(eq(reports.id, report.id), eq(reports.orgId, report.orgId), eq(reports.status, 'PENDING')))
+        .returning({ id: reports.id });
+      if (row) await emitReportEvent(tx, 'report.failed', { orgId: report.orgId, reportId: report.id });
+    });
     return { outcome: 'failed', failureReason };
   }
 }
@@ -111,4 +122,10 @@ async function summarize(input: Parameters<typeof summarizeWithLlm>[1] & { inter
     log.warn({ err: error, reason: error.reason, interviewId: input.interviewId }, 'language model summary failed; using the rules summary');
     return { summary: summarizeWithRules(input.scorecard, { llmUnavailable: true }), generator: 'rules' };
   }
+}
+
+/** report.ready / report.failed with the report as GET /reports/{reportId} returns it, in the change's transaction. */
+export async function emitReportEvent(tx: DbExecutor, type: 'report.ready' | 'report.failed', input: { orgId: string; reportId: string }) {
+  const data = (await getReport(tx, input)) as InterviewReportDto;
+  await emitEvent(tx, { orgId: input.orgId, type, data });
 }

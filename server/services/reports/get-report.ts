@@ -4,6 +4,7 @@ import { interviews, reports, testSessions, turns } from '@/db/schema';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { iso } from '../fields';
+import { findHumanReview, toHumanReviewDto, type HumanReviewRow } from '../reviews/human-review-dto';
 import type { AnyReportDto, InterviewReportDto, PendingReportDto, TestReportDto } from './report-schemas';
 
 type ReportRow = typeof reports.$inferSelect;
@@ -58,13 +59,16 @@ const interviewRefColumns = {
 
 async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: InterviewRef): Promise<InterviewReportDto | PendingReportDto> {
   if (report.status === 'PENDING') return { id: report.id, status: 'PENDING' };
-  const turnRows = await db
-    .select()
-    .from(turns)
-    .where(and(eq(turns.interviewId, interview.id), eq(turns.orgId, report.orgId)))
-    .orderBy(asc(turns.turnNumber));
+  const [turnRows, review] = await Promise.all([
+    db
+      .select()
+      .from(turns)
+      .where(and(eq(turns.interviewId, interview.id), eq(turns.orgId, report.orgId)))
+      .orderBy(asc(turns.turnNumber)),
+    findHumanReview(db, { orgId: report.orgId, reportId: report.id }),
+  ]);
   return {
-    ...interviewReportFields(report, interview),
+    ...interviewReportFields(report, interview, review),
     status: report.status,
     transcript: turnRows.map((t) => ({
       turnNumber: t.turnNumber,
@@ -79,8 +83,11 @@ async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: I
 
 export type InterviewReportFields = Omit<InterviewReportDto, 'transcript' | 'status'> & { status: ReportRow['status'] };
 
-/** An interview report without its transcript (the export's items). Only a READY report shows a scorecard. */
-export function interviewReportFields(report: ReportRow, interview: InterviewRef): InterviewReportFields {
+/**
+ * An interview report without its transcript (the export's items). Only a READY report shows a scorecard; the
+ * human review, if any, sits beside the AI's fields, which stay as generated.
+ */
+export function interviewReportFields(report: ReportRow, interview: InterviewRef, review: HumanReviewRow | null): InterviewReportFields {
   const ready = report.status === 'READY';
   return {
     id: report.id,
@@ -99,6 +106,7 @@ export function interviewReportFields(report: ReportRow, interview: InterviewRef
     coverage: ready ? report.coverage : null,
     generator: ready ? report.generator : null,
     failureReason: report.status === 'FAILED' ? (report.failureReason ?? 'Report generation failed.') : null,
+    humanReview: ready ? toHumanReviewDto(review) : null,
     createdAt: iso(report.createdAt),
     completedAt: ready ? iso(report.completedAt) : null,
   };

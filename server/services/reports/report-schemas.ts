@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TranscriptTurnSchema } from '@/server/services/interviews/interview-schemas';
 import { nullableTimestampOut, timestampOut } from '../fields';
+import { HumanReviewSchema } from '../reviews/human-review-schemas';
 
 export const RecommendationSchema = z
   .enum(['STRONG_YES', 'YES', 'NO', 'DEFINITELY_NO', 'NO_DECISION'])
@@ -49,6 +50,7 @@ export const InterviewReportSchema = z
     transcript: z.array(TranscriptTurnSchema).describe('The conversation turns, ordered by turnNumber.'),
     generator: z.string().nullable().describe('`rules`, or `llm:<model>` when a language model wrote the summary. Null when FAILED.'),
     failureReason: z.string().nullable().describe('Why generation failed (status FAILED); null otherwise.'),
+    humanReview: HumanReviewSchema.nullable(),
     createdAt: timestampOut(),
     completedAt: nullableTimestampOut().describe('When the report became READY.'),
   })

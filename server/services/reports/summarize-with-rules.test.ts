@@ -19,8 +19,8 @@ describe('summarizeWithRules', () => {
       ],
     });
     expect(summarizeWithRules(card)).toBe(
-      'Overall score 80/100 (recommendation STRONG_YES), from 2 of 3 candidate answers scored. ' +
-        'Strongest criterion: Technical depth (9/10); weakest: Communication (6/10). No evidence for: Culture. Flags: off_topic (turn 4).',
+      'Overall score 80/100 (AI advice: strong yes), from 2 of 3 candidate answers scored. ' +
+        'Strongest criterion: Technical depth (9/10); weakest: Communication (6/10). No evidence for: Culture. Flags: off topic (turn 4).',
     );
   });
 
@@ -33,7 +33,7 @@ describe('summarizeWithRules', () => {
   it('notes when a configured language model could not be used', () => {
     const card = computeScorecard({ criteria: null, turns: [{ turnNumber: 1, role: 'candidate', evaluation: { scores: { a: 5 } } }] });
     const summary = summarizeWithRules(card, { llmUnavailable: true });
-    expect(summary).toBe('Overall score 50/100 (recommendation NO), from 1 of 1 candidate answer scored. a: 5/10. The language model was unavailable, so this summary was written by rules.');
+    expect(summary).toBe('Overall score 50/100 (AI advice: no), from 1 of 1 candidate answer scored. a: 5/10. The language model was unavailable, so this summary was written by rules.');
   });
 
   it('lists at most ten flags', () => {

@@ -2,6 +2,10 @@ import type { Scorecard } from './compute-scorecard';
 
 const MAX_FLAGS_LISTED = 10;
 
+/** Words for people: the summary is prose, never the API's codes. */
+const RECOMMENDATION_WORDS = { STRONG_YES: 'strong yes', YES: 'yes', NO: 'no', DEFINITELY_NO: 'definitely no', NO_DECISION: 'no decision' } as const;
+const flagWords = (code: string) => code.replace(/[_-]+/g, ' ').trim();
+
 /**
  * The summary written without a language model: the scorecard in a few sentences, nothing it does not show.
  * `llmUnavailable` adds a sentence saying a configured model could not be used, so a reader of the report knows
@@ -18,7 +22,7 @@ export function summarizeWithRules(scorecard: Scorecard, options: { llmUnavailab
     );
   } else {
     sentences.push(
-      `Overall score ${scorecard.overallScore}/100 (recommendation ${scorecard.recommendation}), from ${scoredTurns} of ${candidateTurns} candidate ${plural(candidateTurns, 'answer')} scored.`,
+      `Overall score ${scorecard.overallScore}/100 (AI advice: ${RECOMMENDATION_WORDS[scorecard.recommendation]}), from ${scoredTurns} of ${candidateTurns} candidate ${plural(candidateTurns, 'answer')} scored.`,
     );
     const rated = scorecard.criteria.filter((c) => c.score !== null).sort((a, b) => b.score! - a.score!);
     if (rated.length === 1) {
@@ -32,7 +36,7 @@ export function summarizeWithRules(scorecard: Scorecard, options: { llmUnavailab
     if (missing.length > 0) sentences.push(`No evidence for: ${missing.map((c) => c.label).join(', ')}.`);
   }
   if (scorecard.flags.length > 0) {
-    const listed = scorecard.flags.slice(0, MAX_FLAGS_LISTED).map((f) => `${f.code} (turn ${f.turnNumber})`);
+    const listed = scorecard.flags.slice(0, MAX_FLAGS_LISTED).map((f) => `${flagWords(f.code)} (turn ${f.turnNumber})`);
     const more = scorecard.flags.length - listed.length;
     sentences.push(`Flags: ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`);
   }

@@ -1,17 +1,12 @@
 import { MEDIA_TOKEN_AUDIENCE, MEDIA_TOKEN_LIFETIME_SECONDS } from '@/server/auth/media-token';
 import { getEnv } from '@/server/env';
+import { AGENT_ROUTE_CATALOG } from '../interviews/agent-route-catalog';
 import { isLocalMailboxEnabled } from '../email/local-mailbox';
 import { DISPATCH_SIGNATURE_HEADER, DISPATCH_TIMESTAMP_HEADER } from '../invitations/dispatch-agent';
 import type { IntegrationSettings } from './integration-schemas';
 
-/** The internal routes a voice agent calls (app/api/interviews/[id]/…), each open to X-Agent-Secret or a media token. */
-export const AGENT_ROUTES: IntegrationSettings['agent']['routes'] = [
-  { method: 'GET', path: '/api/interviews/:id/context', description: 'What the agent needs: candidate, job, questions, criteria' },
-  { method: 'GET', path: '/api/interviews/:id/history', description: 'The turns so far and the pending question' },
-  { method: 'POST', path: '/api/interviews/:id/turns', description: 'Record a turn (201; the same turn again: 200)' },
-  { method: 'PATCH', path: '/api/interviews/:id/turns/:turnNumber', description: 'Correct a turn (content, audio, evaluation)' },
-  { method: 'POST', path: '/api/interviews/:id/finalize', description: 'End the interview and request its report' },
-];
+/** The internal routes a voice agent calls, as the HTTP door serves them. */
+export const AGENT_ROUTES: IntegrationSettings['agent']['routes'] = AGENT_ROUTE_CATALOG.map(({ method, path, description }) => ({ method, path, description }));
 
 /** Without query and credentials: an agent platform may put a token there, and this is shown in a browser. */
 function displayUrl(url: string): string {
@@ -38,7 +33,15 @@ export function getIntegrationSettings(): IntegrationSettings {
     dispatch:
       env.AGENT_DISPATCH_URL && env.AGENT_DISPATCH_SECRET
         ? { mode: 'webhook', url: displayUrl(env.AGENT_DISPATCH_URL), timeoutMs: env.AGENT_DISPATCH_TIMEOUT_MS, signatureHeaders: [DISPATCH_TIMESTAMP_HEADER, DISPATCH_SIGNATURE_HEADER] }
-        : { mode: 'demo', turnDelayMs: env.DEMO_AGENT_TURN_DELAY_MS },
+        : {
+            mode: 'interviewer',
+            transcription: env.STT_BASE_URL ? { model: env.STT_MODEL } : null,
+            speech: env.TTS_BASE_URL ? { model: env.TTS_MODEL, voice: env.TTS_VOICE } : null,
+            evaluation: env.LLM_BASE_URL ? { model: env.LLM_MODEL } : null,
+            followUps: env.INTERVIEWER_FOLLOW_UPS && Boolean(env.LLM_BASE_URL),
+            storage: env.S3_BUCKET ? 's3' : 'local',
+            answerTimeLimitSeconds: env.ANSWER_TIME_LIMIT_SECONDS,
+          },
     email: { transport: isLocalMailboxEnabled() ? 'mailbox' : 'resend', from: env.EMAIL_FROM },
     reports: env.LLM_BASE_URL ? { generator: 'llm', model: env.LLM_MODEL } : { generator: 'rules', model: null },
   };

@@ -17,7 +17,16 @@ export const IntegrationSettingsSchema = z.object({
   dispatch: z.discriminatedUnion('mode', [
     /** The dispatch URL without its query or credentials, which may carry a token of the agent platform. */
     z.object({ mode: z.literal('webhook'), url: z.string(), timeoutMs: z.number().int(), signatureHeaders: z.array(z.string()) }),
-    z.object({ mode: z.literal('demo'), turnDelayMs: z.number().int() }),
+    /** The service's own interviewer (docs/INTERVIEWER.md): which voice providers and options it runs with. */
+    z.object({
+      mode: z.literal('interviewer'),
+      transcription: z.object({ model: z.string() }).nullable(),
+      speech: z.object({ model: z.string(), voice: z.string() }).nullable(),
+      evaluation: z.object({ model: z.string() }).nullable(),
+      followUps: z.boolean(),
+      storage: z.enum(['local', 's3']),
+      answerTimeLimitSeconds: z.number().int(),
+    }),
   ]),
   email: z.object({ transport: z.enum(['resend', 'mailbox']), from: z.string() }),
   reports: z.object({ generator: z.enum(['llm', 'rules']), model: z.string().nullable() }),

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { campaigns, candidates, reports, testSessions } from '@/db/schema';
 import { AppError, issuesFromZod, type ErrorIssue } from '@/server/errors';
 import { isIdOf, newId } from '@/server/ids';
 import { testPercentage, toTestReportDto } from '../reports/get-report';
+import { emitEvents } from '../webhooks/emit-event';
 import type { TestReportDto } from '../reports/report-schemas';
 import { RecordTestSessionInputSchema, type RecordTestSessionInput } from './test-session-schemas';
 
@@ -25,16 +26,19 @@ export async function recordTestSession(db: DbExecutor, input: { orgId: string }
   const { orgId, ...session } = input;
   const { issues, jobIds } = await checkReferences(db, orgId, [session]);
   if (issues.length > 0) throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: issues.map((i) => ({ path: i.path, message: i.message })) });
-  const [report] = await db.transaction((tx) => insertSessions(tx, orgId, [session], jobIds));
-  return report;
+  const { rows } = await db.transaction((tx) => insertSessions(tx, orgId, [session], jobIds));
+  // Recorded before (same candidate, campaign, test and completion time): the existing report, nothing added.
+  return rows[0].report;
 }
+
+export type ImportedRow = { row: number; status: 'imported' | 'duplicate'; testSessionId: string };
 
 /**
  * Records many sessions all or nothing (the CLI import): every row is validated and its references checked
  * first; any problem fails the whole import with one issue per problem, its path naming the row (1-based, in
  * file order) and the field, e.g. `row 3.score`.
  */
-export async function recordTestSessions(db: DbExecutor, input: { orgId: string; rows: readonly unknown[] }): Promise<TestReportDto[]> {
+export async function recordTestSessions(db: DbExecutor, input: { orgId: string; rows: readonly unknown[] }): Promise<{ created: TestReportDto[]; rows: ImportedRow[] }> {
   if (input.rows.length === 0) throw new AppError('VALIDATION_ERROR', 'Nothing to import: the file has no rows');
   if (input.rows.length > MAX_IMPORT_ROWS) {
     throw new AppError('VALIDATION_ERROR', `At most ${MAX_IMPORT_ROWS} rows per import; this file has ${input.rows.length}: split it`);
@@ -49,7 +53,13 @@ export async function recordTestSessions(db: DbExecutor, input: { orgId: string;
   const sessions = valid.map((v) => v.session);
   const checked = await checkReferences(db, input.orgId, sessions);
   issues.push(...checked.issues.map((issue) => ({ path: rowPath(valid[issue.index].index, issue.path), message: issue.message })));
-  if (issues.length === 0) return db.transaction((tx) => insertSessions(tx, input.orgId, sessions, checked.jobIds));
+  if (issues.length === 0) {
+    const result = await db.transaction((tx) => insertSessions(tx, input.orgId, sessions, checked.jobIds));
+    return {
+      created: result.created,
+      rows: result.rows.map((r, i) => ({ row: valid[i].index + 1, status: r.duplicate ? 'duplicate' : 'imported', testSessionId: r.report.testSessionId })),
+    };
+  }
   // The file's order, so the message reads top to bottom.
   issues.sort((a, b) => rowNumber(a.path) - rowNumber(b.path));
   const listed = issues.slice(0, MESSAGE_ISSUES).map((i) => `${i.path}: ${i.message}`);
@@ -87,7 +97,56 @@ async function checkReferences(db: DbExecutor, orgId: string, sessions: readonly
   return { issues, jobIds };
 }
 
+/** What makes two recorded tests the same session: importing a file again must not add it twice. */
+function naturalKey(s: { candidateId: string; campaignId: string; testName: string; completedAt: Date | string }): string {
+  return JSON.stringify([s.candidateId, s.campaignId, s.testName, new Date(s.completedAt).getTime()]);
+}
+
+/**
+ * Inserts the sessions that are not recorded yet, under a per-organization transaction lock (two imports of the
+ * same file at once serialize, and the second finds the first's rows). A session is identified by its natural
+ * key: candidate, campaign, test name and completion time. A row already recorded, or repeated in the same
+ * input, is reported as a duplicate with the existing session's report.
+ */
 async function insertSessions(
+  tx: DbExecutor,
+  orgId: string,
+  sessions: readonly RecordTestSessionInput[],
+  jobIds: ReadonlyMap<string, string>,
+): Promise<{ created: TestReportDto[]; rows: { duplicate: boolean; report: TestReportDto }[] }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727274002, hashtext(${orgId}))`);
+  const existing = new Map<string, TestReportDto>();
+  const candidateIds = [...new Set(sessions.map((s) => s.candidateId))];
+  for (const ids of chunks(candidateIds, LOOKUP_BATCH)) {
+    const rows = await tx
+      .select({ session: testSessions, report: reports })
+      .from(testSessions)
+      .innerJoin(reports, and(eq(reports.testSessionId, testSessions.id), eq(reports.orgId, testSessions.orgId)))
+      .where(and(eq(testSessions.orgId, orgId), inArray(testSessions.candidateId, ids)));
+    for (const row of rows) existing.set(naturalKey(row.session), toTestReportDto(row.report, row.session));
+  }
+  const fresh: RecordTestSessionInput[] = [];
+  const freshKeys = new Set<string>();
+  for (const s of sessions) {
+    const key = naturalKey(s);
+    if (!existing.has(key) && !freshKeys.has(key)) {
+      freshKeys.add(key);
+      fresh.push(s);
+    }
+  }
+  const created = await insertFreshSessions(tx, orgId, fresh, jobIds);
+  const createdByKey = new Map(fresh.map((s, i) => [naturalKey(s), created[i]]));
+  const claimed = new Set<string>();
+  const rows = sessions.map((s) => {
+    const key = naturalKey(s);
+    const first = createdByKey.has(key) && !claimed.has(key);
+    if (first) claimed.add(key);
+    return { duplicate: !first, report: existing.get(key) ?? createdByKey.get(key)! };
+  });
+  return { created, rows };
+}
+
+async function insertFreshSessions(
   tx: DbExecutor,
   orgId: string,
   sessions: readonly RecordTestSessionInput[],
@@ -130,7 +189,9 @@ async function insertSessions(
       )
       .returning();
     const reportBySession = new Map(reportRows.map((r) => [r.testSessionId, r]));
-    for (const s of sessionRows) out.push(toTestReportDto(reportBySession.get(s.id)!, s));
+    const recorded = sessionRows.map((s) => toTestReportDto(reportBySession.get(s.id)!, s));
+    await emitEvents(tx, { orgId, type: 'test_session.recorded', items: recorded });
+    out.push(...recorded);
   }
   return out;
 }

@@ -1,110 +1,113 @@
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import { interviews, turns } from '@/db/schema';
+import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { AppError } from '@/server/errors';
-import { assertConversationOpen, lockInterview } from '../interviews/lock-interview';
+import { rowsOf } from '@/db/rows';
+import { AppError, notFound } from '@/server/errors';
+import { isIdOf } from '@/server/ids';
+import { getInterview } from '../interviews/get-interview';
+import { emitEvent } from '../webhooks/emit-event';
 import { toTurnDto } from './turn-dto';
 import type { RecordTurnInput, TurnDto } from './turn-schemas';
 
-export type RecordTurnResult = { created: boolean; turn: TurnDto };
+/** `started`: this turn moved the interview to IN_PROGRESS (for an event emitted in the caller's transaction). */
+export type RecordTurnResult = { created: boolean; started: boolean; turn: TurnDto };
 
-type TurnRow = typeof turns.$inferSelect;
-type WantedTurn = Pick<TurnRow, 'role' | 'content' | 'audioUrl' | 'isPendingQuestion' | 'evaluation'>;
+type RecordTurnRow = {
+  o_outcome: 'created' | 'existing' | 'not_found' | 'closed' | 'draft_expired' | 'conflict' | 'needs_start';
+  o_org_id: string | null;
+  o_detail: string | null;
+  o_turn_number: number;
+  o_role: 'agent' | 'candidate';
+  o_content: string;
+  o_audio_url: string | null;
+  o_is_pending_question: boolean;
+  o_evaluation: Record<string, unknown> | string | null;
+  o_created_at: Date | string | null;
+  o_updated_at: Date | string | null;
+  o_started: boolean;
+};
 
 /**
  * Records one turn of the conversation. (interview, turnNumber) is the identity the agent retries on: the same
  * number with the same fields returns the stored turn (created: false), with other fields it is a 409.
  *
- * Runs under the interview's row lock, so turns posted concurrently are stored once each, the first turn moves
+ * One statement: the SQL function record_turn (db/migrations/0002_record-turn-function.sql) takes the interview's
+ * row lock and does the rest under it, so turns posted concurrently are stored once each, the first turn moves
  * the interview to IN_PROGRESS exactly once, and "at most one pending question" holds: the pending question is
  * the latest agent question that no later candidate turn or later question has superseded.
  */
 export async function recordTurn(db: DbExecutor, input: { orgId: string; interviewId: string } & RecordTurnInput): Promise<RecordTurnResult> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const interview = await lockInterview(tx, input, now);
-    assertConversationOpen(interview, now);
-    const { orgId, interviewId, turnNumber } = input;
-    const wanted: WantedTurn = {
-      role: input.role,
-      content: input.content ?? '',
-      audioUrl: input.audioUrl ?? null,
-      isPendingQuestion: input.isPendingQuestion ?? false,
-      evaluation: input.evaluation ?? null,
-    };
-    const thisTurn = and(eq(turns.interviewId, interviewId), eq(turns.orgId, orgId), eq(turns.turnNumber, turnNumber));
-
-    const [existing] = await tx.select().from(turns).where(thisTurn);
-    if (existing) return { created: false, turn: await sameTurnOrConflict(tx, orgId, existing, wanted) };
-
-    // A question that arrives after its answer (or after the next question) is already settled, not pending.
-    let isPendingQuestion = wanted.isPendingQuestion;
-    if (isPendingQuestion) isPendingQuestion = !(await hasLaterTurn(tx, orgId, interviewId, turnNumber, 'superseding'));
-
-    const [row] = await tx
-      .insert(turns)
-      .values({ interviewId, orgId, turnNumber, ...wanted, isPendingQuestion, createdAt: now, updatedAt: now })
-      // The primary key settles a race with any writer that did not take the interview lock.
-      .onConflictDoNothing({ target: [turns.interviewId, turns.turnNumber] })
-      .returning();
-    if (!row) {
-      const [stored] = await tx.select().from(turns).where(thisTurn);
-      return { created: false, turn: await sameTurnOrConflict(tx, orgId, stored, wanted) };
-    }
-
-    const interviewTurns = and(eq(turns.interviewId, interviewId), eq(turns.orgId, orgId), eq(turns.isPendingQuestion, true));
-    if (isPendingQuestion) {
-      await tx.update(turns).set({ isPendingQuestion: false, updatedAt: now }).where(and(interviewTurns, ne(turns.turnNumber, turnNumber)));
-    } else if (wanted.role === 'candidate') {
-      await tx.update(turns).set({ isPendingQuestion: false, updatedAt: now }).where(and(interviewTurns, lt(turns.turnNumber, turnNumber)));
-    }
-
-    if (interview.effectiveStatus === 'DRAFT' || interview.effectiveStatus === 'INVITED') {
-      await tx
-        .update(interviews)
-        .set({ status: 'IN_PROGRESS', startedAt: now, updatedAt: now })
-        .where(and(eq(interviews.id, interviewId), eq(interviews.orgId, orgId)));
-    }
-    return { created: true, turn: toTurnDto(row) };
-  });
+  const { created, started, turn } = await recordTurnAnnouncingStart(db, input);
+  return { created, started, turn };
 }
 
 /**
- * A retry matches when every field equals the stored turn. A question's pending flag is the one field that
- * later turns change: a retried question that was pending when first posted still matches once answered.
+ * UNSAFE: the same, for an interview of any organization, learnt in the statement that locks it. Only the internal
+ * agent routes call it: the agent's secret (or a media token already checked against this interview) is a
+ * cross-organization grant and carries no organization of its own.
  */
-async function sameTurnOrConflict(tx: DbExecutor, orgId: string, stored: TurnRow, wanted: WantedTurn): Promise<TurnDto> {
-  const differs: string[] = [];
-  if (stored.role !== wanted.role) differs.push('role');
-  if (stored.content !== wanted.content) differs.push('content');
-  if (stored.audioUrl !== wanted.audioUrl) differs.push('audioUrl');
-  if (canonicalJson(stored.evaluation) !== canonicalJson(wanted.evaluation)) differs.push('evaluation');
-  if (stored.isPendingQuestion !== wanted.isPendingQuestion) {
-    const cleared = wanted.isPendingQuestion && (await hasLaterTurn(tx, orgId, stored.interviewId, stored.turnNumber, 'any'));
-    if (!cleared) differs.push('isPendingQuestion');
-  }
-  if (differs.length > 0) {
-    // The message names the differing fields: the contract keeps `issues` for validation errors only.
-    throw new AppError('CONFLICT', `Turn ${stored.turnNumber} was already recorded with other ${differs.join(', ')}`);
-  }
-  return toTurnDto(stored);
+export async function unsafeRecordTurnOfAnyOrg(db: DbExecutor, input: { interviewId: string } & RecordTurnInput): Promise<RecordTurnResult & { orgId: string }> {
+  return recordTurnAnnouncingStart(db, { ...input, orgId: null });
 }
 
-async function hasLaterTurn(tx: DbExecutor, orgId: string, interviewId: string, turnNumber: number, kind: 'any' | 'superseding'): Promise<boolean> {
-  const later = and(eq(turns.interviewId, interviewId), eq(turns.orgId, orgId), gt(turns.turnNumber, turnNumber));
-  const where = kind === 'any' ? later : and(later, or(eq(turns.role, 'candidate'), eq(turns.isPendingQuestion, true)));
-  const [row] = await tx.select({ one: sql<number>`1` }).from(turns).where(where).limit(1);
-  return Boolean(row);
+/**
+ * Every turn but the first is one statement. The first moves the interview to IN_PROGRESS, and that change and its
+ * `interview.started` event commit together: the statement declines (needs_start) and runs again inside a
+ * transaction that also writes the event.
+ */
+async function recordTurnAnnouncingStart(db: DbExecutor, input: { orgId: string | null; interviewId: string } & RecordTurnInput): Promise<RecordTurnResult & { orgId: string }> {
+  const fast = await recordTurnStatement(db, input, { mayStart: false });
+  if (fast !== 'needs_start') return fast;
+  return db.transaction(async (tx) => {
+    const result = await recordTurnStatement(tx, input, { mayStart: true });
+    if (result === 'needs_start') throw new Error('record_turn declined to start the interview inside its transaction');
+    if (result.started) {
+      await emitEvent(tx, { orgId: result.orgId, type: 'interview.started', data: await getInterview(tx, { orgId: result.orgId, id: input.interviewId }) });
+    }
+    return result;
+  });
 }
 
-/** JSON with sorted keys: jsonb does not keep the key order it was given. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
+async function recordTurnStatement(
+  db: DbExecutor,
+  input: { orgId: string | null; interviewId: string } & RecordTurnInput,
+  options: { mayStart: boolean },
+): Promise<(RecordTurnResult & { orgId: string }) | 'needs_start'> {
+  if (!isIdOf('interview', input.interviewId)) throw notFound('Interview');
+  const evaluation = input.evaluation == null ? null : JSON.stringify(input.evaluation);
+  const result = await db.execute(sql`select * from record_turn(${input.interviewId}::text, ${input.orgId}::text, ${input.turnNumber}::integer,
+    ${input.role}::text, ${input.content ?? ''}::text, ${input.audioUrl ?? null}::text, ${input.isPendingQuestion ?? false}::boolean, ${evaluation}::jsonb, ${options.mayStart}::boolean)`);
+  const [row] = rowsOf<RecordTurnRow>(result);
+  switch (row.o_outcome) {
+    case 'needs_start':
+      return 'needs_start';
+    case 'not_found':
+      throw notFound('Interview');
+    case 'closed':
+      throw new AppError('INVALID_STATE', `The interview is ${row.o_detail}: its conversation can no longer change`);
+    case 'draft_expired':
+      // A DRAFT's link has an expiry too: nobody may start an interview after it (INVITED reads as EXPIRED).
+      throw new AppError('INVALID_STATE', `The interview expired at ${asDate(row.o_created_at).toISOString()} before it started`);
+    case 'conflict':
+      // The message names the differing fields: the contract keeps `issues` for validation errors only.
+      throw new AppError('CONFLICT', `Turn ${row.o_turn_number} was already recorded with other ${row.o_detail}`);
   }
-  return JSON.stringify(value ?? null);
+  const turn = toTurnDto({
+    interviewId: input.interviewId,
+    orgId: row.o_org_id!,
+    turnNumber: row.o_turn_number,
+    role: row.o_role,
+    content: row.o_content,
+    audioUrl: row.o_audio_url,
+    isPendingQuestion: row.o_is_pending_question,
+    evaluation: typeof row.o_evaluation === 'string' ? JSON.parse(row.o_evaluation) : row.o_evaluation,
+    createdAt: asDate(row.o_created_at),
+    updatedAt: asDate(row.o_updated_at),
+  });
+  return { created: row.o_outcome === 'created', started: row.o_started, turn, orgId: row.o_org_id! };
+}
+
+/** Raw statements come back with Date objects (PGlite) or PostgreSQL's text (drizzle's postgres.js setup). */
+function asDate(value: Date | string | null): Date {
+  if (value instanceof Date) return value;
+  return new Date(String(value).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_ROLES } from '@/db/schema/users';
 import { timestampOut } from '../fields';
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -19,6 +20,7 @@ export const CreateUserInputSchema = z.strictObject({
     // scrypt cost grows with the input: a bound keeps a sign-in from becoming a denial of service.
     .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`),
   name: z.string().trim().min(1, 'Must not be empty').max(200, 'Must be at most 200 characters').nullable().optional(),
+  role: z.enum(USER_ROLES, { error: () => `Must be one of: ${USER_ROLES.join(', ')}` }).default('admin').describe('What the user may do; admin unless said otherwise.'),
 });
 export type CreateUserInput = z.input<typeof CreateUserInputSchema>;
 
@@ -28,6 +30,7 @@ export const UserSchema = z.object({
   orgId: z.string(),
   email: z.string(),
   name: z.string().nullable(),
+  role: z.enum(USER_ROLES),
   createdAt: timestampOut(),
 });
 export type UserDto = z.infer<typeof UserSchema>;

@@ -1,3 +1,4 @@
+import { RoleGate } from '@/components/dashboard/role-gate';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { CreateInterviewForm } from '@/components/dashboard/interviews/create-interview-form';
 
@@ -8,9 +9,11 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   const params = await searchParams;
   const candidateId = typeof params.candidateId === 'string' ? params.candidateId : undefined;
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader title="New interview" description="Invite a candidate to a voice interview for one of your job postings." />
-      <CreateInterviewForm initialCandidateId={candidateId} />
-    </div>
+    <RoleGate needs="recruiter" title="New interview">
+      <div className="mx-auto max-w-3xl">
+        <PageHeader title="New interview" description="Invite a candidate to a voice interview for one of your job postings." />
+        <CreateInterviewForm initialCandidateId={candidateId} />
+      </div>
+    </RoleGate>
   );
 }

@@ -1,10 +1,10 @@
-import { handleDashboardExportRequest } from '@/server/http/dashboard-export-handler';
-import { handleReportsExportOtherMethod } from '@/server/http/reports-export-handler';
+import { serveRouteFile } from '@/server/http/routes';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handleDashboardExportRequest;
-export const POST = handleReportsExportOtherMethod;
-export const PUT = handleReportsExportOtherMethod;
-export const PATCH = handleReportsExportOtherMethod;
-export const DELETE = handleReportsExportOtherMethod;
+/** Served by the HTTP door's route table (server/http/routes.ts); in production the Node server answers first. */
+export const GET = serveRouteFile;
+export const POST = serveRouteFile;
+export const PUT = serveRouteFile;
+export const PATCH = serveRouteFile;
+export const DELETE = serveRouteFile;

@@ -1,11 +1,10 @@
-import { updateTurnRoute, noAgentRouteForMethod } from '@/server/http/agent-routes';
+import { serveRouteFile } from '@/server/http/routes';
 
 export const dynamic = 'force-dynamic';
 
-/** Internal agent route: complete a recorded turn (final transcript, evaluation). */
-export const PATCH = updateTurnRoute;
-
-export const GET = noAgentRouteForMethod;
-export const POST = noAgentRouteForMethod;
-export const PUT = noAgentRouteForMethod;
-export const DELETE = noAgentRouteForMethod;
+/** Served by the HTTP door's route table (server/http/routes.ts); in production the Node server answers first. */
+export const GET = serveRouteFile;
+export const POST = serveRouteFile;
+export const PUT = serveRouteFile;
+export const PATCH = serveRouteFile;
+export const DELETE = serveRouteFile;

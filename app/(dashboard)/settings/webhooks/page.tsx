@@ -1,0 +1,13 @@
+import { RoleGate } from '@/components/dashboard/role-gate';
+import { WebhooksPage } from '@/components/dashboard/settings/webhooks-page';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Webhooks · Interview screening' };
+
+export default function Page() {
+  return (
+    <RoleGate needs="admin" title="Webhooks">
+      <WebhooksPage />
+    </RoleGate>
+  );
+}

@@ -1,0 +1,64 @@
+import { formatCandidateDateTime } from '@/server/i18n/candidate-locale';
+import { escapeHtml } from '@/server/services/email/html';
+import { CANDIDATE_PAGE_COPY } from './candidate-page-copy';
+import { CANDIDATE_PAGE_CSS } from './candidate-page-style';
+import type { InvitationView } from '@/server/services/invitations/get-invitation-by-token';
+
+export type ClosedInvitationPage = { status: number; lang: string; title: string; bodyHtml: string };
+
+/**
+ * The page of a link that can no longer start an interview, with its HTTP status: completed 200 (a thank-you,
+ * the link did its job), cancelled and expired 410 Gone (permanently unusable), unknown 404 (never issued or
+ * replaced by a resend; shown in French and English since there is no interview to take a language from).
+ * Returns null for a link that is open or in progress: those are the interactive page's.
+ */
+export function renderClosedInvitation(view: InvitationView | null): ClosedInvitationPage | null {
+  if (!view) {
+    const sections = (['fr', 'en'] as const).map((language) => {
+      const copy = CANDIDATE_PAGE_COPY[language];
+      return `<section class="cp-lang" lang="${language}"><h1>${escapeHtml(copy.unknownTitle)}</h1><p>${escapeHtml(copy.unknownBody)}</p></section>`;
+    });
+    return { status: 404, lang: 'fr', title: `${CANDIDATE_PAGE_COPY.fr.unknownTitle} · ${CANDIDATE_PAGE_COPY.en.unknownTitle}`, bodyHtml: card(sections.join('')) };
+  }
+  const copy = CANDIDATE_PAGE_COPY[view.locale.language];
+  const org = view.organizationName;
+  const header = `<p class="cp-eyebrow">${escapeHtml(copy.eyebrow)}</p><p class="cp-org">${escapeHtml(org)} · ${escapeHtml(view.jobTitle)}</p>`;
+  const page = (status: number, title: string, body: string): ClosedInvitationPage => ({
+    status,
+    lang: view.locale.language,
+    title,
+    bodyHtml: card(`<section lang="${view.locale.language}">${header}<h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></section>`),
+  });
+  switch (view.state) {
+    case 'completed':
+      return page(200, copy.completedTitle, copy.completedBody(org));
+    case 'cancelled':
+      return page(410, copy.cancelledTitle, copy.cancelledBody(org));
+    case 'expired':
+      return page(410, copy.expiredTitle, copy.expiredBody(formatCandidateDateTime(view.expiresAt, view.locale), org));
+    case 'open':
+    case 'in_progress':
+      return null;
+  }
+}
+
+function card(inner: string): string {
+  return `<div class="cp-root"><main class="cp-card cp-closed" data-testid="invitation-closed">${inner}</main></div>`;
+}
+
+/** A whole HTML document for the proxy, which answers closed links itself (a Next.js page cannot send 410). */
+export function closedInvitationDocument(page: ClosedInvitationPage): string {
+  return `<!doctype html>
+<html lang="${page.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(page.title)}</title>
+<style>${CANDIDATE_PAGE_CSS}</style>
+</head>
+<body>${page.bodyHtml}</body>
+</html>
+`;
+}

@@ -1,0 +1,48 @@
+'use client';
+
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { contractError } from '@/components/trpc/errors';
+import { trpc } from '@/components/trpc/react';
+import { RecruiterOnly } from '../role-context';
+import { BulkResultDialog, type BulkOperation } from './bulk-result-dialog';
+import { downloadCsv } from './download-csv';
+import { InviteToCampaignDialog } from './invite-to-campaign-dialog';
+import type { CandidateSelectionInput } from './selection-input';
+import { TagCandidatesDialog } from './tag-candidates-dialog';
+
+/** Invite to a campaign, tag and export for the selected candidates, with each action's per-row outcome. */
+export function CandidateBulkActions({ selection, count }: { selection: () => CandidateSelectionInput; count: number }) {
+  const utils = trpc.useUtils();
+  const [result, setResult] = useState<{ title: string; operation: BulkOperation } | null>(null);
+  const show = (title: string) => (operation: BulkOperation) => setResult({ title, operation });
+  const exportCsv = trpc.bulk.exportCandidates.useMutation({
+    onSuccess: ({ filename, csv, rows }) => {
+      downloadCsv(filename, csv);
+      toast.success(`Exported ${rows} candidate${rows === 1 ? '' : 's'}`);
+    },
+    onError: (error) => toast.error(`The export failed: ${contractError(error).message}`),
+  });
+  return (
+    <>
+      <RecruiterOnly>
+        <InviteToCampaignDialog selection={selection} count={count} onDone={show('Invite to campaign')} />
+        <TagCandidatesDialog selection={selection} count={count} onDone={show('Tags')} />
+      </RecruiterOnly>
+      <Button size="sm" variant="outline" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate({ selection: selection() })}>
+        <Download aria-hidden /> Export CSV
+      </Button>
+      <BulkResultDialog
+        title={result?.title ?? ''}
+        operation={result?.operation ?? null}
+        onClose={() => setResult(null)}
+        // The selection stays (another action may follow); the lists show the rows' new state.
+        onSettled={() => {
+          void Promise.all([utils.dashboard.candidates.invalidate(), utils.dashboard.interviews.invalidate()]);
+        }}
+      />
+    </>
+  );
+}

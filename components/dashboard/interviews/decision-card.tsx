@@ -1,0 +1,133 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { contractError } from '@/components/trpc/errors';
+import { trpc } from '@/components/trpc/react';
+import { DecideInterviewInputSchema } from '@/server/services/decisions/decision-schemas';
+import { Time } from '../time';
+import type { InterviewView } from './use-live-transcript';
+import { Form } from '@/components/ui/form';
+import { RecruiterOnly } from '@/components/dashboard/role-context';
+
+export const DECISION_LABELS = { ADVANCE: 'Advance', HOLD: 'Hold', REJECT: 'Reject' } as const;
+export type DecisionStatus = keyof typeof DECISION_LABELS;
+const DECISION_TONES = { ADVANCE: 'green', HOLD: 'amber', REJECT: 'red' } as const;
+
+/** The interview page's form: only the reason is typed; the status is the button pressed. */
+const ReasonFormSchema = DecideInterviewInputSchema.pick({ reason: true }).extend({ reason: z.string().trim().max(2000, 'Must be at most 2000 characters') });
+type ReasonForm = z.infer<typeof ReasonFormSchema>;
+
+export function DecisionBadge({ status }: { status: DecisionStatus | null | undefined }) {
+  if (!status) return <span className="text-slate-500">Undecided</span>;
+  return (
+    <Badge tone={DECISION_TONES[status]} data-decision={status}>
+      {DECISION_LABELS[status]}
+    </Badge>
+  );
+}
+
+/**
+ * A person's decision on a completed interview: Advance, Hold or Reject with an optional reason. It can be
+ * changed; every earlier decision stays listed below. The AI's recommendation is advice shown elsewhere; nothing
+ * here is filled in from it.
+ */
+export function DecisionCard({ view }: { view: InterviewView }) {
+  const utils = trpc.useUtils();
+  const history = trpc.interviews.decisionHistory.useQuery({ id: view.id }, { enabled: view.status === 'COMPLETED' });
+  const form = useForm<ReasonForm>({ resolver: zodResolver(ReasonFormSchema), defaultValues: { reason: '' } });
+  const decide = trpc.interviews.decide.useMutation({
+    onSuccess: async (data) => {
+      toast.success(`Decision saved: ${DECISION_LABELS[data.decision!.status]}`);
+      form.reset({ reason: '' });
+      await Promise.all([utils.dashboard.interview.invalidate({ id: view.id }), utils.interviews.decisionHistory.invalidate({ id: view.id }), utils.dashboard.interviews.invalidate()]);
+    },
+    onError: (error) => {
+      toast.error(`The decision was not saved: ${contractError(error).message}`);
+    },
+  });
+
+  if (view.status !== 'COMPLETED') {
+    return (
+      <Card aria-labelledby="decision-title">
+        <CardHeader title={<span id="decision-title">Decision</span>} />
+        <CardContent>
+          <p className="text-sm text-slate-600">A recruiter decides once the interview is completed.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const current = view.decision;
+  const submit = (status: DecisionStatus) =>
+    form.handleSubmit((values) => decide.mutate({ id: view.id, status, reason: values.reason ? values.reason : null }))();
+
+  return (
+    <Card aria-labelledby="decision-title">
+      <CardHeader
+        title={<span id="decision-title">Decision</span>}
+        description="Yours to take: the AI's recommendation is advice."
+        action={<DecisionBadge status={current?.status} />}
+      />
+      <CardContent className="grid gap-4">
+        {current ? (
+          <p className="text-sm text-slate-700" data-testid="current-decision">
+            <strong>{DECISION_LABELS[current.status]}</strong> on <Time value={current.decidedAt} />
+            {current.reason ? <span className="mt-1 block whitespace-pre-wrap break-words text-slate-800">“{current.reason}”</span> : null}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">No decision yet.</p>
+        )}
+        <RecruiterOnly>
+        <Form className="grid gap-3" onSubmit={(e) => e.preventDefault()} aria-label={current ? 'Change the decision' : 'Decide'}>
+          <Field label="Reason (optional)" error={form.formState.errors.reason?.message}>
+            <textarea
+              {...form.register('reason')}
+              rows={3}
+              maxLength={2000}
+              className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+            />
+          </Field>
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Decision">
+            {(['ADVANCE', 'HOLD', 'REJECT'] as const).map((status) => (
+              <Button
+                key={status}
+                variant={status === 'REJECT' ? 'destructive' : status === 'ADVANCE' ? 'primary' : 'outline'}
+                disabled={decide.isPending}
+                aria-pressed={current?.status === status}
+                onClick={() => submit(status)}
+              >
+                {DECISION_LABELS[status]}
+              </Button>
+            ))}
+          </div>
+        </Form>
+        </RecruiterOnly>
+        {history.data && history.data.length > 0 ? (
+          <div>
+            <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">History</h3>
+            <ol className="grid gap-2" aria-label="Decision history">
+              {history.data.map((entry) => (
+                <li key={entry.id} className="grid gap-0.5 text-sm" data-testid="decision-history-entry">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <DecisionBadge status={entry.status} />
+                    <Time value={entry.decidedAt} className="text-xs text-slate-600" />
+                    <span className="text-xs text-slate-600">by {entry.decidedBy.type === 'user' ? 'a recruiter' : 'an API client'}</span>
+                    {entry.current ? <span className="text-xs font-medium text-slate-700">(current)</span> : null}
+                  </span>
+                  {entry.reason ? <span className="whitespace-pre-wrap break-words text-slate-700">{entry.reason}</span> : null}
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Bookmark, BookmarkPlus, X } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Form } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { contractError } from '@/components/trpc/errors';
+import { trpc } from '@/components/trpc/react';
+
+const NameFormSchema = z.object({ name: z.string().trim().min(1, 'Give the filter a name').max(60, 'Must be at most 60 characters') });
+type NameForm = z.infer<typeof NameFormSchema>;
+
+/** The list's query without the page: what a saved filter keeps and what marks the current one. */
+function listQuery(params: URLSearchParams): string {
+  const next = new URLSearchParams(params.toString());
+  next.delete('page');
+  next.sort();
+  return next.toString();
+}
+
+/** The user's own saved filters of a list, as quick links above it; the current filter and sort can be saved. */
+export function SavedFiltersBar({ list }: { list: 'interviews' | 'candidates' }) {
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const current = listQuery(params);
+  const utils = trpc.useUtils();
+  const saved = trpc.savedFilters.list.useQuery({ list });
+  const [open, setOpen] = useState(false);
+  const form = useForm<NameForm>({ resolver: zodResolver(NameFormSchema), defaultValues: { name: '' } });
+  const create = trpc.savedFilters.create.useMutation({
+    onSuccess: async (filter) => {
+      toast.success(`Saved “${filter.name}”`);
+      setOpen(false);
+      form.reset();
+      await utils.savedFilters.list.invalidate({ list });
+    },
+    onError: (error) => {
+      const failure = contractError(error);
+      form.setError('name', { message: failure.message });
+    },
+  });
+  const remove = trpc.savedFilters.delete.useMutation({
+    onSuccess: async () => {
+      toast.success('Saved filter deleted');
+      await utils.savedFilters.list.invalidate({ list });
+    },
+    onError: (error) => toast.error(`Not deleted: ${contractError(error).message}`),
+  });
+  const filters = saved.data ?? [];
+  return (
+    <nav aria-label="Saved filters" className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-sm">
+      <Bookmark className="size-4 text-slate-500" aria-hidden />
+      {filters.length === 0 ? <span className="text-slate-600">No saved filters yet.</span> : null}
+      <ul className="contents">
+        {filters.map((filter) => {
+          const active = listQuery(new URLSearchParams(filter.query)) === current;
+          return (
+            <li key={filter.id} className={cn('flex items-center rounded-full border', active ? 'border-brand-300 bg-brand-50' : 'border-slate-200 bg-white')}>
+              <Link href={filter.query ? `${pathname}?${filter.query}` : pathname} aria-current={active ? 'true' : undefined} className="rounded-l-full py-0.5 pl-3 pr-1 font-medium text-slate-800 hover:text-brand-700">
+                {filter.name}
+              </Link>
+              <button
+                type="button"
+                onClick={() => remove.mutate({ id: filter.id })}
+                disabled={remove.isPending}
+                aria-label={`Delete saved filter ${filter.name}`}
+                className="rounded-r-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              >
+                <X className="size-3.5" aria-hidden />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button variant="ghost" size="sm" className="ml-auto">
+            <BookmarkPlus aria-hidden /> Save filter
+          </Button>
+        </DialogTrigger>
+        <DialogContent className="max-w-md">
+          <DialogHeader title="Save this filter" description="The current filters and sort, as a link above this list. Only you see it." />
+          <Form className="grid gap-4" onSubmit={form.handleSubmit((values) => create.mutate({ list, name: values.name, query: current }))} aria-label="Save filter">
+            <Field label="Name" error={form.formState.errors.name?.message}>
+              <Input {...form.register('name')} autoComplete="off" maxLength={60} />
+            </Field>
+            <DialogFooter>
+              <Button type="submit" disabled={create.isPending}>
+                Save
+              </Button>
+            </DialogFooter>
+          </Form>
+        </DialogContent>
+      </Dialog>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { contractError } from '@/components/trpc/errors';
+import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { Form } from '@/components/ui/form';
+
+type CandidateContact = RouterOutputs['settings']['candidateContact'];
+
+/** The address candidates are told to write to (their data, an interview without AI); empty removes it. */
+export function CandidateContactCard({ initial }: { initial: CandidateContact }) {
+  const utils = trpc.useUtils();
+  const [email, setEmail] = useState(initial.contactEmail ?? '');
+  const [saved, setSaved] = useState(false);
+  const update = trpc.settings.updateCandidateContact.useMutation({
+    onMutate: () => setSaved(false),
+    onSuccess: async (result) => {
+      setSaved(true);
+      setEmail(result.contactEmail ?? '');
+      await utils.settings.candidateContact.invalidate();
+    },
+  });
+  const error = update.error ? (contractError(update.error).issues?.[0]?.message ?? contractError(update.error).message) : undefined;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate({ contactEmail: email });
+  }
+  return (
+    <Card>
+      <CardHeader
+        title="Candidate contact"
+        description="Before starting, candidates are told to write to this address with questions about their data or to ask for an interview without AI. It is also the Reply-To of their invitation and reminder emails."
+      />
+      <CardContent>
+        <Form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+          <Field label="Contact email" error={error} hint="Leave empty to remove it: candidates are then told to reply to the invitation email." className="w-80">
+            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="recruiting@example.com" />
+          </Field>
+          <Button type="submit" disabled={update.isPending}>
+            Save
+          </Button>
+          {saved ? (
+            <p role="status" className="text-sm text-green-700">
+              Saved.
+            </p>
+          ) : null}
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+'use client';
+
+import { LogOut } from 'lucide-react';
+import { useState, useTransition } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
+
+/** Ending every session (this one included) asks first: one stray click used to sign the whole team's devices out. */
+export function SignOutEverywhere({ action }: { action: () => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [pending, startTransition] = useTransition();
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <LogOut aria-hidden /> Sign out everywhere
+      </Button>
+      <ConfirmActionDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Sign out everywhere?"
+        description="Every session of your account ends, this one included: you will sign in again on each device."
+        confirmLabel="Sign out everywhere"
+        destructive
+        pending={pending}
+        onConfirm={() => startTransition(() => action())}
+      />
+    </>
+  );
+}

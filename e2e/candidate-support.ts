@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { mailboxMessages } from '@/db/schema';
+import { invitationLinkIn } from '../tests/support/fake-resend-server';
+import { createTestOrg, makeCandidate, makeConfig, makeJob } from '../tests/support/factories';
+import { makeRecruiter } from '../tests/support/recruiters';
+import type { TestApp } from '../tests/support/test-app';
+
+const run = promisify(execFile);
+
+/** Helpers shared by the candidate-interview specs (not a spec: vitest only runs `*.spec.ts`). */
+
+/**
+ * A spoken answer as a WAV file: espeak-ng's voice, then silence long enough for voice-activity detection to end
+ * the answer (Chromium's fake microphone plays the file in a loop).
+ */
+export async function spokenAnswerWav(text: string, language: 'en' | 'fr' = 'en'): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'spoken-answer-'));
+  const voice = path.join(dir, 'voice.wav');
+  const padded = path.join(dir, 'answer.wav');
+  await run('espeak-ng', ['-v', language, '-s', '165', '-w', voice, text]);
+  await run('sox', [voice, padded, 'pad', '0.3', '2.5']);
+  return padded;
+}
+
+/**
+ * Debian's Chromium with a fake microphone. `audioFile`: the microphone plays it and permission is granted without
+ * a prompt; without it the microphone exists but every request is refused (no prompt UI in headless: a denial).
+ */
+export async function launchChromiumWithMicrophone(audioFile?: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+      ...(audioFile ? ['--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${audioFile}`] : ['--deny-permission-prompts']),
+    ],
+  });
+}
+
+export type InvitedCandidate = { orgId: string; interviewId: string; token: string; recruiter: { email: string; password: string } };
+
+/** An organization with a recruiter, and an interview of a candidate whose invitation landed in the local mailbox. */
+export async function inviteCandidate(
+  app: TestApp,
+  options: { locale: string; firstName: string; questions?: { id: string; text: string; criterion: string }[] },
+): Promise<InvitedCandidate> {
+  const org = await createTestOrg(app.db, app.url, { name: 'Acme Robotics' });
+  const recruiter = await makeRecruiter(app.db, org.orgId);
+  const candidate = await makeCandidate(app.db, org.orgId, { locale: options.locale, firstName: options.firstName });
+  const job = await makeJob(app.db, org.orgId, 'Backend engineer');
+  const config = await makeConfig(app.db, org.orgId, options.questions ? { questions: options.questions } : {});
+  const created = await org.api('/api/v1/interviews', { body: { candidateId: candidate.id, jobId: job.id, configId: config.id } });
+  expect(created.status).toBe(201);
+  const token = await invitationToken(app, org.orgId);
+  return { orgId: org.orgId, interviewId: created.body.id, token, recruiter: { email: recruiter.email, password: recruiter.password } };
+}
+
+async function invitationToken(app: TestApp, orgId: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [row] = await app.db.select().from(mailboxMessages).where(eq(mailboxMessages.orgId, orgId));
+    if (row) return invitationLinkIn(row).token;
+    if (Date.now() > deadline) throw new Error('no invitation in the mailbox');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** The notice: every item the candidate must be told, then the acknowledgement. */
+export async function acknowledgeNotice(page: Page): Promise<void> {
+  await page.getByTestId('notice').waitFor();
+  await page.getByTestId('consent').check();
+  await page.getByTestId('accept-notice').click();
+  await page.getByTestId('setup').waitFor();
+}
+
+/** A media element of the page: it loads, reports a finite duration > 0, and seeks. */
+export async function expectPlayableAndSeekable(page: Page, testId: string): Promise<number> {
+  const handle = page.getByTestId(testId);
+  await handle.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => handle.evaluate((el: HTMLMediaElement) => (Number.isFinite(el.duration) ? el.duration : 0)), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const duration = await handle.evaluate((el: HTMLMediaElement) => el.duration);
+  const target = Math.min(1, duration / 2);
+  await handle.evaluate((el: HTMLMediaElement, t: number) => {
+    el.currentTime = t;
+  }, target);
+  await expect.poll(() => handle.evaluate((el: HTMLMediaElement) => (el.seeking ? -1 : el.currentTime))).toBeCloseTo(target, 1);
+  return duration;
+}

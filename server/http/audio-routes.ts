@@ -1,0 +1,81 @@
+import type { Database } from '@/db/client';
+import { hasScope } from '@/server/auth/principal';
+import { AppError } from '@/server/errors';
+import { getSessionPrincipal } from '@/server/services/auth/get-session-principal';
+import { getAudioRecording, unsafeGetAudioRecordingBySignedId, type AudioRecordingRef } from '@/server/services/audio/get-audio-recording';
+import { checkAudioSignature, isAudioId } from '@/server/services/storage/audio-urls';
+import { parseByteRange } from '@/server/services/storage/byte-range';
+import { getObjectStore } from '@/server/services/storage/get-object-store';
+import { apiKeyFromHeaders, authenticateV1Request } from './authenticate-v1-request';
+import { defineRoute, type DoorRoute } from './define-route';
+import { readSessionToken } from './session-cookie';
+
+/**
+ * GET|HEAD /api/audio/:audioId, on the door: a recording the service stores, with Range support (206) so players can seek.
+ * Who may fetch it:
+ * - anyone holding a signed URL that a permitted read presented (REST v1 with interviews:read, the dashboard),
+ *   until it expires (expired or tampered → 403);
+ * - without a signature, a recruiter of the interview's organization (session cookie) or an API key of it with
+ *   interviews:read; another organization's recruiter or key gets the same 404 as a missing recording.
+ */
+const audioRoute = (method: 'GET' | 'HEAD'): DoorRoute =>
+  defineRoute({
+    method,
+    path: '/api/audio/:audioId',
+    kind: 'audio',
+    // Its own check below: a signed URL needs no caller, an unsigned read needs a key or a recruiter.
+    auth: 'public',
+    handle: async ({ req, url, db, params, headers, setOrg }) => {
+      const { audioId } = params;
+      if (!isAudioId(audioId)) throw new AppError('NOT_FOUND', 'Audio not found');
+      const check = checkAudioSignature(audioId, url.searchParams);
+      let recording: AudioRecordingRef;
+      if (check === 'valid') {
+        recording = await unsafeGetAudioRecordingBySignedId(db, audioId);
+      } else if (check === 'expired') {
+        throw new AppError('FORBIDDEN', 'This audio link has expired: reload the interview for a new one');
+      } else if (check === 'invalid') {
+        throw new AppError('FORBIDDEN', 'This audio link is not valid');
+      } else {
+        recording = await getAudioRecording(db, { orgId: await orgOfCaller(db, req, headers), audioId });
+      }
+      setOrg(recording.orgId);
+      return serveRecording(req, recording, headers);
+    },
+  });
+
+export const AUDIO_ROUTES: DoorRoute[] = [audioRoute('GET'), audioRoute('HEAD')];
+
+async function orgOfCaller(db: Database, req: Request, headers: Headers): Promise<string> {
+  if (apiKeyFromHeaders(req.headers)) return (await authenticateV1Request(db, req, headers, 'interviews:read')).orgId;
+  const recruiter = await getSessionPrincipal(db, readSessionToken(req.headers));
+  if (recruiter && hasScope(recruiter, 'interviews:read')) return recruiter.orgId;
+  throw new AppError('UNAUTHORIZED', 'Sign in, send an API key with interviews:read, or use a signed audio URL');
+}
+
+async function serveRecording(req: Request, recording: AudioRecordingRef, headers: Headers): Promise<Response> {
+  const store = getObjectStore();
+  const size = await store.size(recording.storageKey);
+  if (size === null) throw new AppError('NOT_FOUND', 'Audio not found');
+  headers.set('Content-Type', recording.contentType);
+  headers.set('Accept-Ranges', 'bytes');
+  // A signed URL is a credential: private caching only, and never past the signature's life.
+  headers.set('Cache-Control', 'private, max-age=300');
+  headers.set('Referrer-Policy', 'no-referrer');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  const range = parseByteRange(req.headers.get('range'), size);
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const head = req.method === 'HEAD';
+  if (range) {
+    headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    headers.set('Content-Length', String(range.end - range.start + 1));
+    const object = head ? null : await store.get(recording.storageKey, range);
+    return new Response(object?.body ?? null, { status: 206, headers });
+  }
+  headers.set('Content-Length', String(size));
+  const object = head ? null : await store.get(recording.storageKey);
+  return new Response(object?.body ?? null, { status: 200, headers });
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { CandidateDataExportSchema } from '@/server/services/data-rights/data-rights-schemas';
+import { exportCandidateData } from '@/server/services/data-rights/export-candidate-data';
+import { scopedProcedure } from '@/server/trpc';
+
+export const ExportCandidateDataInputSchema = z.strictObject({ id: z.string().describe('Candidate id (cnd_…).') });
+
+/** GDPR Art. 15 on both surfaces: GET /api/v1/candidates/{id}/export and the profile's download button. */
+export const exportCandidateDataProcedure = scopedProcedure('candidates:read')
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/candidates/{id}/export',
+      tags: ['Candidates'],
+      summary: "Export everything held about a candidate (GDPR access)",
+      description:
+        'Scope candidates:read. One JSON document: the profile, every interview as retrieve gives it with its full report, test results, emails sent (kind, to, subject, sentAt), notes, exportedAt. Audited.',
+    },
+  })
+  .input(ExportCandidateDataInputSchema)
+  .output(CandidateDataExportSchema)
+  .query(({ ctx, input }) => exportCandidateData(ctx.db, { orgId: ctx.orgId, id: input.id, audit: ctx.audit }));

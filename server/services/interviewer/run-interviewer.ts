@@ -1,0 +1,169 @@
+import { and, eq } from 'drizzle-orm';
+import { audioRecordings } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { mintMediaToken } from '@/server/auth/media-token';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
+import { log } from '@/server/log';
+import { audioIdFromServiceUrl } from '../storage/audio-urls';
+import type { AgentContextDto } from '../interviews/agent-schemas';
+import { AgentApiError, createAgentClient, type AgentClient } from './agent-client';
+import { agentFetch } from './agent-transport';
+import { evaluateAnswer, llmEvaluatorConfig } from './evaluate-answer';
+import { conductedByInterviewer, greeting, interviewQuestions, interviewerPosition, type InterviewerTurnMeta, type PlannedQuestion } from './interview-plan';
+
+/**
+ * The service's own interviewer, used when no external agent platform is configured. It is a client of the
+ * internal routes with the interview's media token, exactly like an external agent: it posts the configuration's
+ * questions as agent turns (isPendingQuestion), records answers as candidate turns, PATCHes their evaluations,
+ * reads the history to know where it stands, and finalizes. It runs when the candidate acts (start, answer, a
+ * reload): there is no long-lived conversation in memory to lose.
+ */
+
+type Target = { orgId: string; interviewId: string };
+
+/** Steps of one interview run one at a time in this process (the turn identity settles races between processes). */
+const QUEUE_KEY = Symbol.for('interview-screening.interviewer-queue');
+function serialized<T>(interviewId: string, work: () => Promise<T>): Promise<T> {
+  const holder = globalThis as { [QUEUE_KEY]?: Map<string, Promise<unknown>> };
+  const queues = (holder[QUEUE_KEY] ??= new Map());
+  const previous = queues.get(interviewId) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(work);
+  const tail = run.catch(() => {});
+  queues.set(interviewId, tail);
+  void tail.then(() => {
+    if (queues.get(interviewId) === tail) queues.delete(interviewId);
+  });
+  return run;
+}
+
+async function clientFor(interviewId: string): Promise<AgentClient> {
+  const media = await mintMediaToken(interviewId, 15 * 60);
+  return createAgentClient({ baseUrl: getEnv().APP_URL, auth: { mediaToken: media.token }, fetch: agentFetch() });
+}
+
+type Conversation = { context: AgentContextDto; language: 'fr' | 'en'; questions: PlannedQuestion[] };
+
+function conversationOf(context: AgentContextDto): Conversation {
+  const language = resolveCandidateLocale(context.candidate.locale).language;
+  return { context, language, questions: interviewQuestions(context.questions, language) };
+}
+
+/**
+ * Moves the interview forward until it waits for the candidate: evaluates a recorded answer that has no
+ * evaluation yet, asks the next question (or one follow-up), or finalizes after the last answer. Safe to call at
+ * any time and any number of times: each step is derived from the history and each write is idempotent.
+ */
+export function advanceInterviewer(db: DbExecutor, target: Target): Promise<void> {
+  return serialized(target.interviewId, async () => {
+    const client = await clientFor(target.interviewId);
+    await advance(db, client, target, conversationOf(await client.getContext(target.interviewId)));
+  });
+}
+
+/**
+ * Records the candidate's answer to the question at `questionTurn` (the candidate turn questionTurn + 1), then
+ * advances. The same answer again (a retry after a lost response) changes nothing and advances as the first did;
+ * another answer to an answered question, or an answer to a question that is not the pending one, is a 409.
+ */
+export function answerQuestion(db: DbExecutor, target: Target & { questionTurn: number; text: string; audioUrl: string | null }): Promise<void> {
+  return serialized(target.interviewId, async () => {
+    const client = await clientFor(target.interviewId);
+    const conversation = conversationOf(await client.getContext(target.interviewId));
+    const history = await client.getHistory(target.interviewId);
+    const question = history.turns.find((t) => t.turnNumber === target.questionTurn && t.role === 'agent');
+    const answer = history.turns.find((t) => t.turnNumber === target.questionTurn + 1);
+    const sameAnswer = answer?.role === 'candidate' && answer.content === target.text && answer.audioUrl === target.audioUrl;
+    if (history.status === 'COMPLETED') {
+      if (sameAnswer) return;
+      throw new AppError('INVALID_STATE', 'This interview is already completed');
+    }
+    if (!conductedByInterviewer(history.turns)) throw new AppError('INVALID_STATE', 'This interview is being conducted by another agent');
+    if (!question) throw new AppError('CONFLICT', `Turn ${target.questionTurn} is not a question of this interview`);
+    if (answer && !sameAnswer) throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} was already answered`);
+    if (!answer) {
+      const position = interviewerPosition(history.turns, conversation.questions, { followUps: getEnv().INTERVIEWER_FOLLOW_UPS });
+      if (position.step !== 'await-answer' || position.question.turnNumber !== target.questionTurn) {
+        throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} is not the pending question`);
+      }
+      await client.recordTurn(target.interviewId, { turnNumber: target.questionTurn + 1, role: 'candidate', content: target.text, audioUrl: target.audioUrl });
+    }
+    await advance(db, client, target, conversation);
+  });
+}
+
+const MAX_STEPS = 8;
+
+async function advance(db: DbExecutor, client: AgentClient, target: Target, conversation: Conversation): Promise<void> {
+  const env = getEnv();
+  const { interviewId } = target;
+  const { questions, language, context } = conversation;
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const history = await client.getHistory(interviewId);
+    if (!['DRAFT', 'INVITED', 'IN_PROGRESS'].includes(history.status) || !conductedByInterviewer(history.turns)) return;
+    const position = interviewerPosition(history.turns, questions, { followUps: env.INTERVIEWER_FOLLOW_UPS });
+    switch (position.step) {
+      case 'await-answer':
+        return;
+      case 'ask': {
+        const question = questions[position.questionIndex];
+        const content = position.followUpText
+          ? position.followUpText
+          : position.nextTurn === 1
+            ? `${greeting(language, context.candidate.firstName, context.job.title)} ${question.text}`
+            : question.text;
+        const meta: InterviewerTurnMeta = { interviewer: { questionId: question.id, questionIndex: position.questionIndex, followUp: position.followUpText !== null } };
+        try {
+          await client.recordTurn(interviewId, { turnNumber: position.nextTurn, role: 'agent', content, isPendingQuestion: true, evaluation: meta });
+        } catch (error) {
+          // Another process asked first (the turn number is taken): the next round reads what it asked.
+          if (!(error instanceof AgentApiError && error.status === 409)) throw error;
+          continue;
+        }
+        return;
+      }
+      case 'evaluate': {
+        const planned = questions[Math.min(position.question.questionIndex, questions.length - 1)];
+        const speech = await speechOf(db, target.orgId, position.answer.audioUrl);
+        const evaluation = await evaluateAnswer(
+          llmEvaluatorConfig(env),
+          {
+            language,
+            jobTitle: context.job.title,
+            question: position.question.text,
+            criteria: targetedCriteria(planned, context.criteria),
+            answer: position.answer.content,
+            spoken: speech.spoken,
+            speechDurationMs: speech.durationMs,
+            followUps: env.INTERVIEWER_FOLLOW_UPS && !position.question.isFollowUp,
+          },
+          (error) => log.warn({ err: error, interviewId }, 'answer evaluation failed; the answer stays unscored'),
+        );
+        await client.updateTurn(interviewId, position.answer.turnNumber, { evaluation });
+        continue;
+      }
+      case 'finalize':
+        await client.finalize(interviewId, { endedAt: new Date().toISOString() });
+        return;
+    }
+  }
+}
+
+/** The question's own criterion, else every configured criterion, else a general one. */
+export function targetedCriteria(question: PlannedQuestion, criteria: readonly { key: string; label: string }[]): { key: string; label: string }[] {
+  if (question.criterion) return [criteria.find((c) => c.key === question.criterion) ?? { key: question.criterion, label: question.criterion }];
+  if (criteria.length > 0) return criteria.map((c) => ({ key: c.key, label: c.label }));
+  return [{ key: 'communication', label: 'Communication' }];
+}
+
+async function speechOf(db: DbExecutor, orgId: string, audioUrl: string | null): Promise<{ spoken: boolean; durationMs: number | null }> {
+  if (!audioUrl) return { spoken: false, durationMs: null };
+  const audioId = audioIdFromServiceUrl(audioUrl);
+  if (!audioId) return { spoken: true, durationMs: null };
+  const [row] = await db
+    .select({ durationMs: audioRecordings.durationMs })
+    .from(audioRecordings)
+    .where(and(eq(audioRecordings.id, audioId), eq(audioRecordings.orgId, orgId)));
+  return { spoken: true, durationMs: row?.durationMs ?? null };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { MAX_TURN_CONTENT_CHARS, turnContent } from '../turns/turn-schemas';
+
+/** What the candidate's page reads: GET /api/invitations/:token/session, and the answer of every action. */
+export type CandidateSession = {
+  status: 'OPEN' | 'IN_PROGRESS' | 'COMPLETED' | 'EXPIRED' | 'CANCELLED';
+  consentedAt: string | null;
+  language: 'fr' | 'en';
+  mode: 'interviewer' | 'external';
+  joinUrl: string | null;
+  voice: { transcription: boolean; speech: 'server' | 'browser' };
+  answerTimeLimitSeconds: number;
+  progress: { answered: number; total: number };
+  question: { turnNumber: number; index: number; text: string; isFollowUp: boolean } | null;
+};
+
+export const StartCandidateInputSchema = z.object({
+  consent: z.literal(true, { message: 'Must be true: the candidate acknowledges the notice before starting' }),
+});
+
+export const CandidateAnswerInputSchema = z.strictObject({
+  text: turnContent().describe(`The answer, as typed or as the corrected transcript (at most ${MAX_TURN_CONTENT_CHARS} characters).`),
+  audioId: z
+    .string()
+    .regex(/^rec_[0-9A-Za-z]{8,64}$/, 'Must be an audioId returned by the upload')
+    .optional(),
+});
+export type CandidateAnswerInput = z.infer<typeof CandidateAnswerInputSchema>;

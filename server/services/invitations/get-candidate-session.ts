@@ -1,0 +1,60 @@
+import { getEnv } from '@/server/env';
+import type { DbExecutor } from '@/db/client';
+import { conductedByInterviewer, interviewQuestions, interviewerPosition, interviewerProgress } from '../interviewer/interview-plan';
+import { advanceInterviewer } from '../interviewer/run-interviewer';
+import { getHistory } from '../turns/get-history';
+import type { CandidateSession } from './candidate-session-schemas';
+import { findInterviewByToken, type TokenInterview } from './find-interview-by-token';
+
+/** Who conducts interviews here: the built-in interviewer, unless an external agent platform is configured. */
+export function interviewerMode(): CandidateSession['mode'] {
+  return getEnv().AGENT_DISPATCH_URL ? 'external' : 'interviewer';
+}
+
+/**
+ * The candidate's view of their interview: status, progress and the pending question, nothing else (no ids, no
+ * evaluation). With the built-in interviewer, a conversation left between two steps (a crash after an answer
+ * was recorded) is moved on first, so a reload always lands on a question or on the end.
+ */
+export async function getCandidateSession(db: DbExecutor, token: string, extra: { joinUrl?: string | null } = {}): Promise<CandidateSession> {
+  let interview = await findInterviewByToken(db, token);
+  if (interviewerMode() === 'interviewer' && interview.status === 'IN_PROGRESS') {
+    const history = await getHistory(db, { orgId: interview.orgId, interviewId: interview.id });
+    const questions = interviewQuestions(interview.questions, interview.language);
+    const position = interviewerPosition(history.turns, questions, { followUps: getEnv().INTERVIEWER_FOLLOW_UPS });
+    if (position.step !== 'await-answer' && conductedByInterviewer(history.turns)) {
+      await advanceInterviewer(db, { orgId: interview.orgId, interviewId: interview.id });
+      interview = await findInterviewByToken(db, token);
+    }
+  }
+  return buildCandidateSession(db, interview, extra.joinUrl ?? null);
+}
+
+export async function buildCandidateSession(db: DbExecutor, interview: TokenInterview, joinUrl: string | null): Promise<CandidateSession> {
+  const env = getEnv();
+  const questions = interviewQuestions(interview.questions, interview.language);
+  const status: CandidateSession['status'] =
+    interview.status === 'DRAFT' || interview.status === 'INVITED' ? (interview.open ? 'OPEN' : 'EXPIRED') : interview.status;
+  let progress = { answered: 0, total: questions.length };
+  let question: CandidateSession['question'] = null;
+  if (status === 'IN_PROGRESS' || status === 'COMPLETED') {
+    const history = await getHistory(db, { orgId: interview.orgId, interviewId: interview.id });
+    const position = interviewerPosition(history.turns, questions, { followUps: env.INTERVIEWER_FOLLOW_UPS });
+    progress = interviewerProgress(position, questions, status === 'COMPLETED');
+    if (status === 'IN_PROGRESS' && position.step === 'await-answer' && (interviewerMode() === 'external' || conductedByInterviewer(history.turns))) {
+      const q = position.question;
+      question = { turnNumber: q.turnNumber, index: Math.min(q.questionIndex + 1, questions.length), text: q.text, isFollowUp: q.isFollowUp };
+    }
+  }
+  return {
+    status,
+    consentedAt: interview.consentedAt ? interview.consentedAt.toISOString() : null,
+    language: interview.language,
+    mode: interviewerMode(),
+    joinUrl,
+    voice: { transcription: Boolean(env.STT_BASE_URL), speech: env.TTS_BASE_URL ? 'server' : 'browser' },
+    answerTimeLimitSeconds: env.ANSWER_TIME_LIMIT_SECONDS,
+    progress,
+    question,
+  };
+}

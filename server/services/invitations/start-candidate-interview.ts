@@ -1,0 +1,37 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { interviews } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { AppError, invalidField } from '@/server/errors';
+import { advanceInterviewer } from '../interviewer/run-interviewer';
+import { StartCandidateInputSchema, type CandidateSession } from './candidate-session-schemas';
+import { assertNotClosed, findInterviewByToken } from './find-interview-by-token';
+import { buildCandidateSession, getCandidateSession, interviewerMode } from './get-candidate-session';
+import { startInvitation } from './start-invitation';
+
+/**
+ * The candidate acknowledged the notice and pressed Start (POST /api/invitations/:token/start with
+ * `{ consent: true }`). The acknowledgement time is kept as `consentedAt` (the first one counts). With an external
+ * agent platform the session is dispatched to it as before (mode "external", its joinUrl); otherwise the built-in
+ * interviewer asks the first question. Starting again an interview the built-in interviewer already runs (a
+ * reload, a second tab) returns its current session. Closed links: 410; completed: 409.
+ */
+export async function startCandidateInterview(db: DbExecutor, token: string, body: unknown): Promise<CandidateSession> {
+  const interview = await findInterviewByToken(db, token);
+  assertNotClosed(interview);
+  if (interview.status === 'COMPLETED') throw new AppError('INVALID_STATE', 'This interview is already completed');
+  // After the link's own checks, so an unknown or closed link says so whatever the body.
+  if (body === undefined) throw invalidField('consent', 'Required: true (the candidate acknowledges the notice)');
+  StartCandidateInputSchema.parse(body);
+
+  await db
+    .update(interviews)
+    .set({ consentedAt: sql`coalesce(${interviews.consentedAt}, now())` })
+    .where(and(eq(interviews.id, interview.id), eq(interviews.orgId, interview.orgId), inArray(interviews.status, ['DRAFT', 'INVITED', 'IN_PROGRESS'])));
+
+  if (interviewerMode() === 'external') {
+    const started = await startInvitation(db, token);
+    return buildCandidateSession(db, await findInterviewByToken(db, token), started.joinUrl);
+  }
+  await advanceInterviewer(db, { orgId: interview.orgId, interviewId: interview.id });
+  return getCandidateSession(db, token);
+}

@@ -1,0 +1,59 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { teamInvitations, users, type UserRole } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { enqueueJob, QUEUES } from '@/server/jobs/queue';
+import { AppError } from '@/server/errors';
+import { newId } from '@/server/ids';
+import type { AuditContext } from '../audit/audit-actor';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { newInvitationToken, sealInvitationToken } from '../invitations/invitation-token';
+import { toInvitationDto } from './list-team';
+import { TEAM_INVITATION_LIFETIME_MS, type TeamInvitationDto } from './team-schemas';
+
+/** The job that emails one team invitation link: the token travels sealed, bound to the invitation id. */
+export type TeamInvitationEmailJob = { orgId: string; invitationId: string; tokenHash: string; sealedToken: string };
+
+/**
+ * An admin invites `email` to the organization with `role`: a link with a random token (only its SHA-256 is
+ * stored) valid 7 days, emailed by a job queued in the same transaction. Inviting an email with a pending
+ * invitation revokes the old link and issues a new one; an email that already has an account is a 409 (an
+ * email belongs to one organization).
+ */
+export async function inviteMember(
+  db: DbExecutor,
+  input: { orgId: string; email: string; role: UserRole; invitedBy: string; audit?: AuditContext; now?: Date },
+): Promise<{ invitation: TeamInvitationDto; replaced: boolean }> {
+  const now = input.now ?? new Date();
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ orgId: users.orgId }).from(users).where(eq(users.email, email));
+    if (existing) {
+      throw new AppError(
+        'CONFLICT',
+        existing.orgId === input.orgId ? 'This person is already a member of the team' : 'This email already has an account with another organization; an email belongs to one organization',
+      );
+    }
+    const replaced = await tx
+      .update(teamInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(teamInvitations.orgId, input.orgId), eq(teamInvitations.email, email), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+      .returning({ id: teamInvitations.id });
+    const { token, hash } = newInvitationToken();
+    const id = newId('teamInvitation');
+    const [row] = await tx
+      .insert(teamInvitations)
+      .values({ id, orgId: input.orgId, email, role: input.role, tokenHash: hash, invitedBy: input.invitedBy, expiresAt: new Date(now.getTime() + TEAM_INVITATION_LIFETIME_MS), createdAt: now })
+      .returning();
+    await recordAuditEvent(tx, {
+      orgId: input.orgId,
+      audit: input.audit,
+      action: 'member.invited',
+      targetType: 'team_invitation',
+      targetId: id,
+      details: { role: input.role, replaced: replaced.map((r) => r.id) },
+    });
+    const job: TeamInvitationEmailJob = { orgId: input.orgId, invitationId: id, tokenHash: hash, sealedToken: sealInvitationToken(token, id) };
+    await enqueueJob(tx, QUEUES.teamInvitationEmail, job);
+    return { invitation: toInvitationDto(row, now), replaced: replaced.length > 0 };
+  });
+}

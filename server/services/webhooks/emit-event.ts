@@ -1,0 +1,66 @@
+import { and, arrayOverlaps, eq } from 'drizzle-orm';
+import { webhookEndpoints, webhookEvents } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { newId } from '@/server/ids';
+import type { WebhookEventData, WebhookEventType } from './event-catalog';
+import { enqueueDelivery } from './enqueue-delivery';
+import { notifyWatchersOfEvent } from '../notifications/create-notifications';
+
+/**
+ * Records an event in the outbox and queues one delivery job per enabled endpoint of the organization that wants
+ * it, all inside the caller's transaction: the change, its event and its deliveries commit together or not at
+ * all (a rollback sends nothing, a crash after the commit loses nothing). Call it after the change, with the
+ * resource as REST v1 returns it, read inside the same transaction. The watchers' notifications of the event are
+ * written here too (notifications/create-notifications.ts), so each such event notifies from this one place.
+ */
+export async function emitEvent<T extends WebhookEventType>(tx: DbExecutor, input: { orgId: string; type: T; data: WebhookEventData[T] }): Promise<string> {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.orgId, input.orgId),
+        eq(webhookEndpoints.enabled, true),
+        arrayOverlaps(webhookEndpoints.eventTypes, [input.type, '*']),
+      ),
+    );
+  const eventId = await recordEvent(tx, { orgId: input.orgId, type: input.type, data: input.data, endpointIds: endpoints.map((e) => e.id) });
+  // The same outbox tells the people watching the interview (interview.completed, report.ready, …).
+  await notifyWatchersOfEvent(tx, { orgId: input.orgId, type: input.type, data: input.data, eventId });
+  return eventId;
+}
+
+/** The event row and its deliveries to the given endpoints (the test event names its one endpoint). */
+export async function recordEvent(tx: DbExecutor, input: { orgId: string; type: string; data: unknown; endpointIds: string[] }): Promise<string> {
+  const id = newId('webhookEvent');
+  const body = JSON.stringify({ type: input.type, timestamp: new Date().toISOString(), data: input.data });
+  await tx.insert(webhookEvents).values({ id, orgId: input.orgId, type: input.type, body });
+  for (const endpointId of input.endpointIds) await enqueueDelivery(tx, { eventId: id, endpointId, attempt: 1 });
+  return id;
+}
+
+/**
+ * Many events of one type at once (a CSV import, a test-session import): one endpoint lookup and one insert per
+ * batch of events, in the caller's transaction like emitEvent.
+ */
+export async function emitEvents<T extends WebhookEventType>(tx: DbExecutor, input: { orgId: string; type: T; items: WebhookEventData[T][] }): Promise<void> {
+  if (input.items.length === 0) return;
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.orgId, input.orgId), eq(webhookEndpoints.enabled, true), arrayOverlaps(webhookEndpoints.eventTypes, [input.type, '*'])));
+  const timestamp = new Date().toISOString();
+  for (let i = 0; i < input.items.length; i += EVENT_INSERT_BATCH) {
+    const rows = input.items.slice(i, i + EVENT_INSERT_BATCH).map((data) => ({
+      id: newId('webhookEvent'),
+      orgId: input.orgId,
+      type: input.type,
+      body: JSON.stringify({ type: input.type, timestamp, data }),
+    }));
+    await tx.insert(webhookEvents).values(rows);
+    for (const row of rows) for (const endpoint of endpoints) await enqueueDelivery(tx, { eventId: row.id, endpointId: endpoint.id, attempt: 1 });
+  }
+}
+
+/** Events inserted per statement (4 parameters each). */
+const EVENT_INSERT_BATCH = 1000;
