@@ -111,7 +111,9 @@ export function MentionTextarea({ id, value, onChange, onPick, teammates, maxLen
         {...aria}
       />
       {open ? (
-        <ul id={listId} role="listbox" aria-label="Teammates to mention" className="absolute left-0 right-0 z-20 mt-1 max-h-56 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        // At most eight options, wrapped rather than scrolled: a scrolling list would need a focus of its own, and
+        // the focus stays in the text area (a long address on a phone made the list scroll sideways).
+        <ul id={listId} role="listbox" aria-label="Teammates to mention" className="absolute left-0 right-0 z-20 mt-1 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
           {options.map((t, i) => (
             <li
               key={t.id}
@@ -123,7 +125,7 @@ export function MentionTextarea({ id, value, onChange, onPick, teammates, maxLen
                 e.preventDefault();
                 choose(t);
               }}
-              className={cn('cursor-pointer px-3 py-1.5 text-sm', i === activeIndex ? 'bg-brand-50 text-brand-800' : 'text-slate-800')}
+              className={cn('cursor-pointer break-words px-3 py-1.5 text-sm', i === activeIndex ? 'bg-brand-50 text-brand-800' : 'text-slate-800')}
             >
               <span className="font-medium">{t.name ?? t.email}</span> <span className="text-xs text-slate-600">{t.email}</span>
             </li>

@@ -51,6 +51,10 @@ export function GlobalSearch() {
   const showing = open && enabled;
   const expanded = showing && flat.length > 0;
   const optionId = (index: number) => `${listboxId}-option-${index}`;
+  // The focus stays in the field, so the list scrolls to the option the arrows reach (a phone shows a few only).
+  useEffect(() => {
+    if (expanded) document.getElementById(`${listboxId}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, expanded, listboxId]);
 
   const go = (option: Option | undefined) => {
     if (!option) return;
