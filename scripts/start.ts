@@ -3,10 +3,12 @@ import { markShuttingDown } from '@/server/http/shutdown-state';
 import { migrateDatabase } from '@/db/client';
 import { openConfiguredDatabase, startServer } from '@/server/http/start-server';
 import { log } from '@/server/log';
+import { boundHeapGrowth } from '@/server/bound-heap-growth';
 import { installProcessGuards, startOrExit } from '@/server/process-guards';
 
 (process.env as Record<string, string>).NODE_ENV = 'production';
 installProcessGuards('web');
+boundHeapGrowth();
 const server = await startOrExit('web', async () => {
   // Opened and migrated here, so that a start-up tried again (the database was restarting) leaves no pool behind.
   const database = await openConfiguredDatabase();

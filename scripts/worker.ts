@@ -5,10 +5,12 @@ import { openConfiguredDatabase } from '@/server/http/start-server';
 import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
 import { startJobQueue } from '@/server/jobs/queue';
 import { log } from '@/server/log';
+import { boundHeapGrowth } from '@/server/bound-heap-growth';
 import { installProcessGuards, startOrExit } from '@/server/process-guards';
 
 /** A process that only works background jobs: run as many as needed beside the web processes (PostgreSQL). */
 installProcessGuards('worker');
+boundHeapGrowth();
 const { database, queue } = await startOrExit('worker', async () => {
   const env = getEnv();
   const database = await openConfiguredDatabase();

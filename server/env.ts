@@ -115,6 +115,11 @@ export const EnvSchema = z.object({
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   /**
+   * How far V8 lets the heap of `npm start` and `npm run worker` grow past what the last full collection kept, in
+   * percent, before it collects again (server/bound-heap-growth.ts). 0 leaves V8's own factor (up to 300 %).
+   */
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
+  /**
    * Development and tests only: webhook endpoints may be plain http and resolve to private, loopback or link-local
    * addresses (a receiver on this machine). Otherwise https only in production and public addresses only.
    */
