@@ -8,8 +8,8 @@ import { installProcessGuards, startOrExit } from '@/server/process-guards';
 
 (process.env as Record<string, string>).NODE_ENV = 'production';
 installProcessGuards('web');
-boundHeapGrowth();
 const server = await startOrExit('web', async () => {
+  boundHeapGrowth();
   // Opened and migrated here, so that a start-up tried again (the database was restarting) leaves no pool behind.
   const database = await openConfiguredDatabase();
   try {

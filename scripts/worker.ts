@@ -10,8 +10,8 @@ import { installProcessGuards, startOrExit } from '@/server/process-guards';
 
 /** A process that only works background jobs: run as many as needed beside the web processes (PostgreSQL). */
 installProcessGuards('worker');
-boundHeapGrowth();
 const { database, queue } = await startOrExit('worker', async () => {
+  boundHeapGrowth();
   const env = getEnv();
   const database = await openConfiguredDatabase();
   let queue: Awaited<ReturnType<typeof startJobQueue>> | undefined;
