@@ -4,7 +4,7 @@ import { RouteTable, type DoorRoute } from './define-route';
 const echo = (method: DoorRoute['method'], path: string): DoorRoute => ({
   method,
   path,
-  serve: async (_req, params) => Response.json({ method, path, params }),
+  answer: async (_req, params) => Response.json({ method, path, params }),
 });
 
 const table = new RouteTable([echo('POST', '/api/interviews/:id/turns'), echo('PATCH', '/api/interviews/:id/turns/:turnNumber'), echo('GET', '/api/docs')]);

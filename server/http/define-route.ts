@@ -8,7 +8,7 @@ import { authenticateV1Request, type ApiKeyPrincipal } from './authenticate-v1-r
 import { assertNotThrottled, clientAddress, countFailure } from './client-throttle';
 import { readBodyBytes, readJsonBody } from './read-json-body';
 import { loggedPath, withRequestLog, type RequestLogContext, type RouteKind } from './request-log';
-import { errorResponse, jsonResponse, newRequestId } from './respond';
+import { asResponse, errorAnswer, errorResponse, jsonAnswer, newRequestId, type Answer } from './respond';
 import { readSessionToken } from './session-cookie';
 
 /**
@@ -98,8 +98,8 @@ export type DoorRoute = {
   path: string;
   /** Path parameters that are credentials (`:token`): never in a log line or an error message. */
   secretParams?: readonly string[];
-  /** Serves a request whose path matched, with its decoded parameters. */
-  serve: (req: Request, params: Record<string, string>) => Promise<Response>;
+  /** Answers a request whose path matched, with its decoded parameters. */
+  answer: (req: Request, params: Record<string, string>) => Promise<Answer>;
 };
 
 /** What every answer to an invitation route carries: the token in its URL is a credential. */
@@ -109,7 +109,7 @@ export function defineRoute<A extends RouteAuth, TBody = undefined>(spec: RouteS
   const invitation = spec.auth === 'invitation';
   const secretParams = invitation ? ['token'] : [];
 
-  async function answer(req: Request, params: Record<string, string>, logged: RequestLogContext, headers: Headers, db: Database): Promise<Response> {
+  async function answerWith(req: Request, params: Record<string, string>, logged: RequestLogContext, headers: Headers, db: Database): Promise<Answer> {
     try {
       const caller = (await authenticate(spec.auth, req, db, headers, params)) as CallerOf<A>;
       if (caller && typeof caller === 'object' && 'orgId' in caller) logged.orgId = caller.orgId;
@@ -128,29 +128,29 @@ export function defineRoute<A extends RouteAuth, TBody = undefined>(spec: RouteS
           logged.orgId = orgId;
         },
       });
-      if (!(result instanceof Response)) return jsonResponse(result.status, result.body, headers);
+      if (!(result instanceof Response)) return jsonAnswer(result.status, result.body, headers);
       if (invitation) for (const [name, value] of Object.entries(INVITATION_HEADERS)) result.headers.set(name, value);
       return result;
     } catch (error) {
-      return errorResponse(error, logged.requestId, headers);
+      return errorAnswer(error, logged.requestId, headers);
     }
   }
 
-  const serve = (req: Request, params: Record<string, string>) =>
+  const answer = (req: Request, params: Record<string, string>) =>
     withRequestLog(
       spec.kind,
       req,
       async (logged) => {
         const headers = new Headers(invitation ? { ...INVITATION_HEADERS, 'X-Request-Id': logged.requestId } : { 'X-Request-Id': logged.requestId });
         const db = getDb();
-        const response = await answer(req, params, logged, headers, db);
+        const answered = await answerWith(req, params, logged, headers, db);
         // An unknown link (or anything else not found under one) counts against the client's address.
-        if (invitation && response.status === 404) await countFailure(db, 'invitation', clientAddress(req.headers)).catch(() => {});
-        return response;
+        if (invitation && answered.status === 404) await countFailure(db, 'invitation', clientAddress(req.headers)).catch(() => {});
+        return answered;
       },
       maskPath(loggedPath(req.url), spec.path, secretParams, () => '[redacted]'),
     );
-  return { method: spec.method, path: spec.path, secretParams, serve };
+  return { method: spec.method, path: spec.path, secretParams, answer };
 }
 
 /** The path with the segments of secret parameters replaced (`/api/invitations/[redacted]/start`). */
@@ -250,11 +250,16 @@ export class RouteTable {
     return this.compiled.some((c) => c.pattern.test(pathname));
   }
 
-  /**
-   * Serves the request when a route claims its path: with the route of its method, or the 404 envelope for a method
-   * the path does not serve. Null when no route claims the path.
-   */
+  /** As a fetch Response (a route file, an in-process fetch); null when no route claims the path. */
   dispatch(req: Request): Promise<Response> | null {
+    return this.answer(req)?.then(asResponse) ?? null;
+  }
+
+  /**
+   * Answers the request when a route claims its path: with the route of its method, or the 404 envelope for a
+   * method the path does not serve. Null when no route claims the path.
+   */
+  answer(req: Request): Promise<Answer> | null {
     const { pathname } = new URL(req.url);
     const method = req.method.toUpperCase();
     let claimed: DoorRoute | undefined;
@@ -267,12 +272,12 @@ export class RouteTable {
       keys.forEach((key, i) => {
         params[key] = decodeSegment(match[i + 1]);
       });
-      return route.serve(req, params);
+      return route.answer(req, params);
     }
     if (!claimed) return null;
     // A credential in the path is named, not echoed: "No route matches GET /api/invitations/:token/start".
     const named = maskPath(pathname, claimed.path, claimed.secretParams, (name) => `:${name}`);
-    return Promise.resolve(errorResponse(noRouteError(req.method, named), newRequestId()));
+    return Promise.resolve(errorAnswer(noRouteError(req.method, named), newRequestId()));
   }
 }
 

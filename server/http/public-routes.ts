@@ -4,7 +4,6 @@ import { API_DOCS_CONTENT_SECURITY_POLICY, API_DOCS_PATH, OPENAPI_DOCUMENT_PATH,
 import { buildOpenApiDocument, serializeOpenApiDocument } from '@/server/openapi/build-openapi-document';
 import { checkReadiness } from '@/server/services/health/check-readiness';
 import { defineRoute, type DoorRoute } from './define-route';
-import { jsonResponse } from './respond';
 import { isShuttingDown } from './shutdown-state';
 
 /** Built on the first request and kept for the life of the process: the routers do not change while it runs. */
@@ -71,8 +70,8 @@ export const PUBLIC_ROUTES: DoorRoute[] = [
     path: '/api/ready',
     kind: 'public',
     auth: 'public',
-    handle: async ({ headers }) => {
-      if (isShuttingDown()) return jsonResponse(503, { ready: false, reason: 'shutting down' }, headers);
+    handle: async () => {
+      if (isShuttingDown()) return { status: 503, body: { ready: false, reason: 'shutting down' } };
       const readiness = await checkReadiness(getDb());
       return { status: readiness.ready ? 200 : 503, body: readiness };
     },

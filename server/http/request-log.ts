@@ -14,13 +14,13 @@ const MAX_LOGGED_PATH = 300;
  * may carry anything a client put there), status, duration, request id, organization when known, route kind.
  * Never the headers or the body; the door masks credentials in the path (an invitation's token).
  */
-export async function withRequestLog(
+export async function withRequestLog<T extends { status: number }>(
   kind: RouteKind,
   req: Request,
-  handle: (context: RequestLogContext) => Promise<Response>,
+  handle: (context: RequestLogContext) => Promise<T>,
   /** The path to log when it is not the request's own (a credential in it masked). */
   path = loggedPath(req.url),
-): Promise<Response> {
+): Promise<T> {
   const started = performance.now();
   const context: RequestLogContext = { requestId: newRequestId() };
   let status = 500;

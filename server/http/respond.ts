@@ -21,22 +21,40 @@ export function newRequestId(): string {
   return id;
 }
 
-/** The text of the JSON responses built here, so the Node server can write it without reading the body stream. */
-const jsonTexts = new WeakMap<Response, string>();
+/**
+ * A JSON answer before it becomes a fetch Response. The Node server writes its text as it is (v1-fast-path.ts): a
+ * Response would build a body stream only to be read back, which cost more CPU than an agent turn's own parsing.
+ * Route files and in-process fetches get `toResponse()`.
+ */
+export class JsonAnswer {
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+    /** Null: no body (204, 499). */
+    readonly text: string | null,
+  ) {}
 
-export function jsonText(response: Response): string | undefined {
-  return jsonTexts.get(response);
+  toResponse(): Response {
+    return new Response(this.text, { status: this.status, headers: this.headers });
+  }
 }
 
-export function jsonResponse(status: number, body: unknown, headers: HeadersInit = {}): Response {
+/** What a handler answers: a JSON answer, or a Response of its own (a stream, a file, a page). */
+export type Answer = Response | JsonAnswer;
+
+export function asResponse(answer: Answer): Response {
+  return answer instanceof JsonAnswer ? answer.toResponse() : answer;
+}
+
+export function jsonAnswer(status: number, body: unknown, headers: HeadersInit = {}): JsonAnswer {
   const h = new Headers(headers);
   h.set('Content-Type', 'application/json; charset=utf-8');
   h.set('Cache-Control', 'no-store');
-  if (status === 204) return new Response(null, { status, headers: h });
-  const text = JSON.stringify(body);
-  const response = new Response(text, { status, headers: h });
-  jsonTexts.set(response, text);
-  return response;
+  return new JsonAnswer(status, h, status === 204 ? null : JSON.stringify(body));
+}
+
+export function jsonResponse(status: number, body: unknown, headers: HeadersInit = {}): Response {
+  return jsonAnswer(status, body, headers).toResponse();
 }
 
 /** The client went away before its request body arrived: nobody will read the answer. */
@@ -58,9 +76,9 @@ export function isClientAbort(error: unknown): boolean {
 export const CLIENT_CLOSED_REQUEST = 499;
 
 /** Every error of every route leaves through here: the contract's envelope, the request id, nothing internal. */
-export function errorResponse(error: unknown, requestId: string, headers: HeadersInit = {}): Response {
+export function errorAnswer(error: unknown, requestId: string, headers: HeadersInit = {}): JsonAnswer {
   if (isClientAbort(error)) {
-    return new Response(null, { status: CLIENT_CLOSED_REQUEST, headers: { 'X-Request-Id': requestId, Connection: 'close' } });
+    return new JsonAnswer(CLIENT_CLOSED_REQUEST, new Headers({ 'X-Request-Id': requestId, Connection: 'close' }), null);
   }
   const appError = toAppError(error);
   if (appError.appCode === 'INTERNAL') {
@@ -72,5 +90,9 @@ export function errorResponse(error: unknown, requestId: string, headers: Header
   // The rest of an oversized body was never read: the connection cannot carry another request, so close it
   // rather than leave the client's next request waiting behind the unread bytes.
   if (appError.appCode === 'PAYLOAD_TOO_LARGE') h.set('Connection', 'close');
-  return jsonResponse(appError.status, { error: appError.toBody(requestId) }, h);
+  return jsonAnswer(appError.status, { error: appError.toBody(requestId) }, h);
+}
+
+export function errorResponse(error: unknown, requestId: string, headers: HeadersInit = {}): Response {
+  return errorAnswer(error, requestId, headers).toResponse();
 }

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { log } from '@/server/log';
 import { CLIENT_ADDRESS_HEADER } from './client-throttle';
 import { attachPrereadBody } from './read-json-body';
-import { ClientAbortedError, errorResponse, isClientAbort, jsonText, newRequestId } from './respond';
+import { ClientAbortedError, errorAnswer, isClientAbort, JsonAnswer, newRequestId, type Answer } from './respond';
 import { ROUTES } from './routes';
-import { handleV1Request, V1_PREFIX } from './v1-handler';
+import { answerV1, V1_PREFIX } from './v1-handler';
 
 /**
  * Serves, straight from the Node server and without the App Router in between, the routes of the HTTP door's table
@@ -28,13 +28,13 @@ export function createFastPath(distDir: string): FastPath {
     const url = new URL(req.url ?? '/', 'http://localhost');
     // HEAD too: the table answers it (the stored audio serves it; other paths give the 404 envelope).
     if ((METHODS.has(method) || method === 'HEAD') && ROUTES.claims(url.pathname)) {
-      void serve(req, res, url, method, (request) => ROUTES.dispatch(request)!);
+      void serve(req, res, url, method, (request) => ROUTES.answer(request)!);
       return true;
     }
     if (!METHODS.has(method)) return false;
     if (url.pathname !== V1_PREFIX && !url.pathname.startsWith(`${V1_PREFIX}/`)) return false;
     if (ownRoutes.some((route) => route.test(url.pathname))) return false;
-    void serve(req, res, url, method, handleV1Request);
+    void serve(req, res, url, method, answerV1);
     return true;
   };
 }
@@ -65,7 +65,7 @@ export function routePattern(route: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method: string, handler: (request: Request) => Promise<Response>): Promise<void> {
+async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method: string, handler: (request: Request) => Promise<Answer>): Promise<void> {
   try {
     const headers = new Headers();
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
@@ -93,27 +93,26 @@ async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method
       res.destroy();
       return;
     }
-    await send(req, res, errorResponse(error, newRequestId()));
+    await send(req, res, errorAnswer(error, newRequestId()));
   }
 }
 
 /**
- * Writes a fetch Response to Node's response. A body of one chunk (every JSON answer) goes out with its
- * Content-Length; a longer one (the export) is streamed with backpressure, reading the next chunk only once the
- * socket has taken the previous one, and cancelled when the client goes away.
+ * Writes an answer to Node's response. A JSON answer goes out as its text with its Content-Length, as does a
+ * Response body of one chunk; a longer one (the export) is streamed with backpressure, reading the next chunk only
+ * once the socket has taken the previous one, and cancelled when the client goes away.
  */
-async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+async function send(req: IncomingMessage, res: ServerResponse, response: Answer): Promise<void> {
   if (res.destroyed) {
-    await response.body?.cancel().catch(() => {});
+    if (response instanceof Response) await response.body?.cancel().catch(() => {});
     return;
   }
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
-  const text = jsonText(response);
-  if (text !== undefined) {
+  if (response instanceof JsonAnswer) {
     if (!req.complete) res.setHeader('Connection', 'close');
-    res.setHeader('Content-Length', Buffer.byteLength(text));
-    res.end(text);
+    res.setHeader('Content-Length', response.text === null ? 0 : Buffer.byteLength(response.text));
+    res.end(response.text ?? undefined);
     return;
   }
   // A body left unread (a 401 before reading it, a 413 part way) would be taken for the next request on this

@@ -12,7 +12,7 @@ import { noRouteError } from './define-route';
 import { readJsonBody } from './read-json-body';
 import { assertStorableQuery } from './storable-json';
 import { withRequestLog, type RequestLogContext } from './request-log';
-import { errorResponse, jsonResponse } from './respond';
+import { asResponse, errorAnswer, jsonAnswer, type Answer } from './respond';
 
 export { apiKeyFromHeaders } from './authenticate-v1-request';
 
@@ -44,10 +44,15 @@ const createCaller = createCallerFactory(appRouter);
  * run the tRPC procedure that the path maps to and shape any error into the contract's envelope.
  */
 export function handleV1Request(req: Request): Promise<Response> {
+  return answerV1(req).then(asResponse);
+}
+
+/** The same, as the Node server writes it (a JSON answer is not made a Response first). */
+export function answerV1(req: Request): Promise<Answer> {
   return withRequestLog('v1', req, (logged) => answerV1Request(req, logged));
 }
 
-async function answerV1Request(req: Request, logged: RequestLogContext): Promise<Response> {
+async function answerV1Request(req: Request, logged: RequestLogContext): Promise<Answer> {
   const { requestId } = logged;
   const headers = new Headers({ 'X-Request-Id': requestId });
   const db = getDb();
@@ -79,7 +84,7 @@ async function answerV1Request(req: Request, logged: RequestLogContext): Promise
       });
       if (outcome.kind === 'replay') {
         headers.set('Idempotent-Replayed', 'true');
-        return jsonResponse(outcome.status, withRequestId(outcome.body, requestId), headers);
+        return jsonAnswer(outcome.status, withRequestId(outcome.body, requestId), headers);
       }
       idempotency = { apiKeyId: principal.apiKeyId, key: idempotencyKey };
     }
@@ -87,12 +92,12 @@ async function answerV1Request(req: Request, logged: RequestLogContext): Promise
     const run = (executor: typeof db) => runProcedure(req, url, body, createContextInner({ db: executor, requestId, principal }));
     // With a key, the create and its replayable response commit in one transaction (idempotency.ts).
     const result = idempotency ? await runWithIdempotencyKey(db, idempotency, run) : await run(db);
-    // A database outage inside the procedure comes back as a 503 body: tell the client when to retry, as errorResponse does.
+    // A database outage inside the procedure comes back as a 503 body: tell the client when to retry, as errorAnswer does.
     if (result.status === 503) headers.set('Retry-After', '2');
-    return jsonResponse(result.status, result.body, headers);
+    return jsonAnswer(result.status, result.body, headers);
   } catch (error) {
     if (idempotency) await releaseIdempotencyKey(db, idempotency).catch(() => {});
-    return errorResponse(error, requestId, headers);
+    return errorAnswer(error, requestId, headers);
   }
 }
 

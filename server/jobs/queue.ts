@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 // pg-boss's job manager: its work loop settles jobs without awaiting (see settleWithRetry below).
 import PgBossManager from 'pg-boss/src/manager.js';
 import type { DatabaseHandle, DbExecutor } from '@/db/client';
+import { driverClientOf } from '@/db/driver-client';
 import { getEnv } from '@/server/env';
 import { isDatabaseUnavailable } from '@/server/errors';
 import { log } from '@/server/log';
@@ -189,12 +190,13 @@ export async function enqueueJob(executor: DbExecutor, name: QueueName, data: ob
   return getJobQueue().boss.send(name, data, { ...options, db: rawExecutor(executor) });
 }
 
-/** pg-boss speaks SQL text with $n parameters: reach the driver client under drizzle's session. */
+/** pg-boss speaks SQL text with $n parameters: to the driver client under drizzle's session. */
 function rawExecutor(executor: DbExecutor): PgBoss.Db {
-  const client = (executor as unknown as { session: { client: any } }).session.client;
-  if (typeof client.unsafe === 'function') {
-    return { executeSql: async (text, values) => ({ rows: await client.unsafe(text, (values ?? []).map(asPostgresJsParameter)) }) };
+  const driver = driverClientOf(executor);
+  if (driver.kind === 'postgres') {
+    return { executeSql: async (text, values) => ({ rows: await driver.client.unsafe(text, (values ?? []).map(asPostgresJsParameter)) }) };
   }
+  const { client } = driver;
   return { executeSql: async (text, values) => (values && values.length > 0 ? client.query(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] }) };
 }
 

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { rowsOf } from '@/db/rows';
+import { queryRows } from '@/db/driver-client';
 import { AppError, notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { getInterview } from '../interviews/get-interview';
@@ -67,6 +66,9 @@ async function recordTurnAnnouncingStart(db: DbExecutor, input: { orgId: string 
   });
 }
 
+const RECORD_TURN_STATEMENT =
+  'select * from record_turn($1::text, $2::text, $3::integer, $4::text, $5::text, $6::text, $7::boolean, $8::jsonb, $9::boolean)';
+
 async function recordTurnStatement(
   db: DbExecutor,
   input: { orgId: string | null; interviewId: string } & RecordTurnInput,
@@ -74,9 +76,17 @@ async function recordTurnStatement(
 ): Promise<(RecordTurnResult & { orgId: string }) | 'needs_start'> {
   if (!isIdOf('interview', input.interviewId)) throw notFound('Interview');
   const evaluation = input.evaluation == null ? null : JSON.stringify(input.evaluation);
-  const result = await db.execute(sql`select * from record_turn(${input.interviewId}::text, ${input.orgId}::text, ${input.turnNumber}::integer,
-    ${input.role}::text, ${input.content ?? ''}::text, ${input.audioUrl ?? null}::text, ${input.isPendingQuestion ?? false}::boolean, ${evaluation}::jsonb, ${options.mayStart}::boolean)`);
-  const [row] = rowsOf<RecordTurnRow>(result);
+  const [row] = await queryRows<RecordTurnRow>(db, RECORD_TURN_STATEMENT, [
+    input.interviewId,
+    input.orgId,
+    input.turnNumber,
+    input.role,
+    input.content ?? '',
+    input.audioUrl ?? null,
+    input.isPendingQuestion ?? false,
+    evaluation,
+    options.mayStart,
+  ]);
   switch (row.o_outcome) {
     case 'needs_start':
       return 'needs_start';
