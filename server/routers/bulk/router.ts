@@ -1,11 +1,10 @@
 import { router } from '@/server/trpc';
-import { cancelInterviewsProcedure } from './cancel-interviews';
+import { cancelInterviewsProcedure, resendInterviewsProcedure } from './interview-actions';
 import { decideInterviewsProcedure } from './decide-interviews';
 import { exportCandidatesProcedure } from './export-candidates';
 import { exportInterviewsProcedure } from './export-interviews';
 import { getBulkOperationProcedure } from './get-bulk-operation';
 import { inviteCandidatesProcedure } from './invite-candidates';
-import { resendInterviewsProcedure } from './resend-interviews';
 import { tagCandidatesProcedure } from './tag-candidates';
 
 /** Bulk actions of the dashboard's lists (tRPC only, never REST v1). */

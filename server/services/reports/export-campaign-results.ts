@@ -148,17 +148,24 @@ async function* csvBody(db: DbExecutor, scope: Scope, options: { criterionKeys: 
 
 type CsvRecord = Record<(typeof EXPORT_CSV_COLUMNS)[number], CsvValue>;
 
-function interviewCsvRecord(item: InterviewExportItem): CsvRecord {
+/** The columns an interview's row and a test's row fill alike: who, for which job, in which state. */
+function candidateCells(item: { candidate: ExportCandidate; jobId: string; status: string }) {
   return {
-    type: 'interview',
-    reportId: item.id,
-    sourceId: item.interviewId,
     candidateId: item.candidate.id,
     candidateEmail: item.candidate.email,
     candidateFirstName: item.candidate.firstName,
     candidateLastName: item.candidate.lastName,
     jobId: item.jobId,
     status: item.status,
+  };
+}
+
+function interviewCsvRecord(item: InterviewExportItem): CsvRecord {
+  return {
+    type: 'interview',
+    reportId: item.id,
+    sourceId: item.interviewId,
+    ...candidateCells(item),
     overallScore: item.finalScore,
     recommendation: item.recommendation,
     // When the candidate finished, like a test's completedAt (the report's own time is in the JSON export).
@@ -186,12 +193,7 @@ function testCsvRecord(item: TestExportItem): CsvRecord {
     type: 'test',
     reportId: item.id,
     sourceId: item.testSessionId,
-    candidateId: item.candidate.id,
-    candidateEmail: item.candidate.email,
-    candidateFirstName: item.candidate.firstName,
-    candidateLastName: item.candidate.lastName,
-    jobId: item.jobId,
-    status: item.status,
+    ...candidateCells(item),
     overallScore: item.percentage,
     recommendation: null,
     completedAt: item.completedAt,
