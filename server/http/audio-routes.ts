@@ -9,6 +9,7 @@ import { getObjectStore } from '@/server/services/storage/get-object-store';
 import { apiKeyFromHeaders, authenticateV1Request } from './authenticate-v1-request';
 import { defineRoute, type DoorRoute } from './define-route';
 import { readSessionToken } from './session-cookie';
+import type { DoorRequest } from './door-request';
 
 /**
  * GET|HEAD /api/audio/:audioId, on the door: a recording the service stores, with Range support (206) so players can seek.
@@ -46,14 +47,14 @@ const audioRoute = (method: 'GET' | 'HEAD'): DoorRoute =>
 
 export const AUDIO_ROUTES: DoorRoute[] = [audioRoute('GET'), audioRoute('HEAD')];
 
-async function orgOfCaller(db: Database, req: Request, headers: Headers): Promise<string> {
+async function orgOfCaller(db: Database, req: DoorRequest, headers: Headers): Promise<string> {
   if (apiKeyFromHeaders(req.headers)) return (await authenticateV1Request(db, req, headers, 'interviews:read')).orgId;
   const recruiter = await getSessionPrincipal(db, readSessionToken(req.headers));
   if (recruiter && hasScope(recruiter, 'interviews:read')) return recruiter.orgId;
   throw new AppError('UNAUTHORIZED', 'Sign in, send an API key with interviews:read, or use a signed audio URL');
 }
 
-async function serveRecording(req: Request, recording: AudioRecordingRef, headers: Headers): Promise<Response> {
+async function serveRecording(req: DoorRequest, recording: AudioRecordingRef, headers: Headers): Promise<Response> {
   const store = getObjectStore();
   const size = await store.size(recording.storageKey);
   if (size === null) throw new AppError('NOT_FOUND', 'Audio not found');

@@ -6,6 +6,7 @@ import { AppError } from '@/server/errors';
 import { authenticateApiKey } from '@/server/services/api-keys/authenticate-api-key';
 import { assertNotThrottled, clientAddress, countFailure } from './client-throttle';
 import { consumeRateLimit } from '@/server/services/rate-limit/consume-rate-limit';
+import type { DoorRequest } from './door-request';
 
 export type ApiKeyPrincipal = Extract<Principal, { kind: 'apiKey' }>;
 
@@ -24,7 +25,7 @@ export function apiKeyFromHeaders(headers: Headers): string | null {
  * handler (the export): the API key, then its rate limit, then (when given) the scope. The RateLimit-* headers
  * are written into `headers` as soon as they are known, so a 429 or 403 thrown afterwards still carries them.
  */
-export async function authenticateV1Request(db: DbExecutor, req: Request, headers: Headers, requiredScope?: Scope): Promise<ApiKeyPrincipal> {
+export async function authenticateV1Request(db: DbExecutor, req: DoorRequest, headers: Headers, requiredScope?: Scope): Promise<ApiKeyPrincipal> {
   const plaintext = apiKeyFromHeaders(req.headers);
   const address = clientAddress(req.headers);
   // An address that sent too many invalid keys this minute is refused before any lookup (client-throttle.ts).

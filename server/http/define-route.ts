@@ -10,6 +10,7 @@ import { readBodyBytes, readJsonBody } from './read-json-body';
 import { loggedPath, withRequestLog, type RequestLogContext, type RouteKind } from './request-log';
 import { asResponse, errorAnswer, errorResponse, jsonAnswer, newRequestId, type Answer } from './respond';
 import { readSessionToken } from './session-cookie';
+import type { DoorRequest } from './door-request';
 
 /**
  * The one door of every HTTP route that is not tRPC (the agent routes, the exports, the API reference, health, the
@@ -64,7 +65,7 @@ export type RawBody = { contentType: string; bytes: Uint8Array };
 export type BodySpec<TBody> = JsonBodySpec<TBody> | RawBodySpec;
 
 export type RouteCall<A extends RouteAuth, TBody> = {
-  req: Request;
+  req: DoorRequest;
   url: URL;
   db: Database;
   requestId: string;
@@ -99,7 +100,7 @@ export type DoorRoute = {
   /** Path parameters that are credentials (`:token`): never in a log line or an error message. */
   secretParams?: readonly string[];
   /** Answers a request whose path matched, with its decoded parameters. */
-  answer: (req: Request, params: Record<string, string>) => Promise<Answer>;
+  answer: (req: DoorRequest, params: Record<string, string>) => Promise<Answer>;
 };
 
 /** What every answer to an invitation route carries: the token in its URL is a credential. */
@@ -109,7 +110,7 @@ export function defineRoute<A extends RouteAuth, TBody = undefined>(spec: RouteS
   const invitation = spec.auth === 'invitation';
   const secretParams = invitation ? ['token'] : [];
 
-  async function answerWith(req: Request, params: Record<string, string>, logged: RequestLogContext, headers: Headers, db: Database): Promise<Answer> {
+  async function answerWith(req: DoorRequest, params: Record<string, string>, logged: RequestLogContext, headers: Headers, db: Database): Promise<Answer> {
     try {
       const caller = (await authenticate(spec.auth, req, db, headers, params)) as CallerOf<A>;
       if (caller && typeof caller === 'object' && 'orgId' in caller) logged.orgId = caller.orgId;
@@ -136,7 +137,7 @@ export function defineRoute<A extends RouteAuth, TBody = undefined>(spec: RouteS
     }
   }
 
-  const answer = (req: Request, params: Record<string, string>) =>
+  const answer = (req: DoorRequest, params: Record<string, string>) =>
     withRequestLog(
       spec.kind,
       req,
@@ -166,7 +167,7 @@ function maskPath(pathname: string, routePath: string, secretParams: readonly st
     .join('/');
 }
 
-async function authenticate(auth: RouteAuth, req: Request, db: Database, headers: Headers, params: Record<string, string>): Promise<unknown> {
+async function authenticate(auth: RouteAuth, req: DoorRequest, db: Database, headers: Headers, params: Record<string, string>): Promise<unknown> {
   if (auth === 'public') return null;
   if (auth === 'invitation') {
     // Past the limit of unknown links, this address gets 429 before its token is looked up.
@@ -195,7 +196,7 @@ async function authenticate(auth: RouteAuth, req: Request, db: Database, headers
   return authenticateV1Request(db, req, headers, auth.apiKey);
 }
 
-async function readBody<TBody>(req: Request, spec: BodySpec<TBody>): Promise<TBody | RawBody> {
+async function readBody<TBody>(req: DoorRequest, spec: BodySpec<TBody>): Promise<TBody | RawBody> {
   if ('raw' in spec) {
     const contentType = spec.raw.contentType(req.headers.get('content-type'));
     const bytes = await readBodyBytes(req, spec.raw.maxBytes, spec.raw.tooLarge);
@@ -220,7 +221,7 @@ export function noRouteError(method: string, pathname: string): AppError {
   return new AppError('NOT_FOUND', `No route matches ${method} ${pathname}`);
 }
 
-export function noRouteResponse(req: Request): Response {
+export function noRouteResponse(req: DoorRequest): Response {
   return errorResponse(noRouteError(req.method, new URL(req.url).pathname), newRequestId());
 }
 
@@ -251,7 +252,7 @@ export class RouteTable {
   }
 
   /** As a fetch Response (a route file, an in-process fetch); null when no route claims the path. */
-  dispatch(req: Request): Promise<Response> | null {
+  dispatch(req: DoorRequest): Promise<Response> | null {
     return this.answer(req)?.then(asResponse) ?? null;
   }
 
@@ -259,7 +260,7 @@ export class RouteTable {
    * Answers the request when a route claims its path: with the route of its method, or the 404 envelope for a
    * method the path does not serve. Null when no route claims the path.
    */
-  answer(req: Request): Promise<Answer> | null {
+  answer(req: DoorRequest): Promise<Answer> | null {
     const { pathname } = new URL(req.url);
     const method = req.method.toUpperCase();
     let claimed: DoorRoute | undefined;

@@ -1,5 +1,6 @@
 import { AppError } from '@/server/errors';
 import { assertStorableJson } from './storable-json';
+import type { DoorRequest } from './door-request';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -9,7 +10,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * than any body needs and for text PostgreSQL cannot store as given (NUL, unpaired surrogates).
  * An empty body reads as undefined.
  */
-export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(req: DoorRequest, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   const contentType = req.headers.get('content-type') ?? '';
   const preread = prereadBodies.get(req);
@@ -38,9 +39,9 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
  * one Buffer rather than through a web stream, which cost more CPU than the turn's parsing. The handler runs at
  * once (a 401 does not wait for the body) and waits for the bytes only when it reads them.
  */
-const prereadBodies = new WeakMap<Request, Promise<Buffer>>();
+const prereadBodies = new WeakMap<DoorRequest, Promise<Buffer>>();
 
-export function attachPrereadBody(req: Request, body: Promise<Buffer>): void {
+export function attachPrereadBody(req: DoorRequest, body: Promise<Buffer>): void {
   body.catch(() => {}); // a handler that answers before reading (401) never awaits it
   prereadBodies.set(req, body);
 }
@@ -53,7 +54,7 @@ function tooLarge(maxBytes: number): AppError {
  * The whole body, whether the Node server preread it or it streams: 413 (`tooLargeError`) when the declared length
  * or the bytes read pass `maxBytes` (a lying Content-Length cannot make us buffer more).
  */
-export async function readBodyBytes(req: Request, maxBytes: number, tooLargeError: () => AppError = () => tooLarge(maxBytes)): Promise<Buffer> {
+export async function readBodyBytes(req: DoorRequest, maxBytes: number, tooLargeError: () => AppError = () => tooLarge(maxBytes)): Promise<Buffer> {
   if (Number(req.headers.get('content-length') ?? '0') > maxBytes) throw tooLargeError();
   const preread = prereadBodies.get(req);
   if (preread === undefined) return readBytesWithin(req, maxBytes, tooLargeError);
@@ -63,7 +64,7 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLargeErro
 }
 
 /** The body's bytes, 413 as soon as they pass `maxBytes` (the rest is never read). */
-export async function readBytesWithin(req: Request, maxBytes: number, tooLargeError: () => AppError = () => tooLarge(maxBytes)): Promise<Buffer> {
+export async function readBytesWithin(req: DoorRequest, maxBytes: number, tooLargeError: () => AppError = () => tooLarge(maxBytes)): Promise<Buffer> {
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

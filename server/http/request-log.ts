@@ -1,5 +1,6 @@
 import { log } from '@/server/log';
 import { newRequestId } from './respond';
+import type { DoorRequest } from './door-request';
 
 export type RouteKind = 'v1' | 'internal' | 'dashboard' | 'public' | 'invitation' | 'audio';
 
@@ -16,7 +17,7 @@ const MAX_LOGGED_PATH = 300;
  */
 export async function withRequestLog<T extends { status: number }>(
   kind: RouteKind,
-  req: Request,
+  req: DoorRequest,
   handle: (context: RequestLogContext) => Promise<T>,
   /** The path to log when it is not the request's own (a credential in it masked). */
   path = loggedPath(req.url),

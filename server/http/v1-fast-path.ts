@@ -7,6 +7,7 @@ import { attachPrereadBody } from './read-json-body';
 import { ClientAbortedError, errorAnswer, isClientAbort, JsonAnswer, newRequestId, type Answer } from './respond';
 import { ROUTES } from './routes';
 import { answerV1, V1_PREFIX } from './v1-handler';
+import type { DoorRequest } from './door-request';
 
 /**
  * Serves, straight from the Node server and without the App Router in between, the routes of the HTTP door's table
@@ -65,7 +66,7 @@ export function routePattern(route: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method: string, handler: (request: Request) => Promise<Answer>): Promise<void> {
+async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method: string, handler: (request: DoorRequest) => Promise<Answer>): Promise<void> {
   try {
     const headers = new Headers();
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
@@ -78,12 +79,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method
     const declared = Number(req.headers['content-length']);
     // A small body with a declared length (every agent turn) is read here into one Buffer; others stream.
     const preread = hasBody && declared > 0 && declared <= PREREAD_MAX_BYTES && !req.headers['transfer-encoding'];
-    const request = new Request(url, {
-      method,
-      headers,
-      body: hasBody && !preread ? bodyStream(req) : undefined,
-      duplex: 'half',
-    } as RequestInit);
+    const request: DoorRequest = { method, url: url.href, headers, body: hasBody && !preread ? bodyStream(req) : null };
     if (preread) attachPrereadBody(request, readNodeBody(req));
     await send(req, res, await handler(request));
   } catch (error) {

@@ -13,6 +13,7 @@ import { readJsonBody } from './read-json-body';
 import { assertStorableQuery } from './storable-json';
 import { withRequestLog, type RequestLogContext } from './request-log';
 import { asResponse, errorAnswer, jsonAnswer, type Answer } from './respond';
+import type { DoorRequest } from './door-request';
 
 export { apiKeyFromHeaders } from './authenticate-v1-request';
 
@@ -48,11 +49,11 @@ export function handleV1Request(req: Request): Promise<Response> {
 }
 
 /** The same, as the Node server writes it (a JSON answer is not made a Response first). */
-export function answerV1(req: Request): Promise<Answer> {
+export function answerV1(req: DoorRequest): Promise<Answer> {
   return withRequestLog('v1', req, (logged) => answerV1Request(req, logged));
 }
 
-async function answerV1Request(req: Request, logged: RequestLogContext): Promise<Answer> {
+async function answerV1Request(req: DoorRequest, logged: RequestLogContext): Promise<Answer> {
   const { requestId } = logged;
   const headers = new Headers({ 'X-Request-Id': requestId });
   const db = getDb();
@@ -104,7 +105,7 @@ async function answerV1Request(req: Request, logged: RequestLogContext): Promise
 type ProcedureResult = { status: number; body: unknown };
 
 /** Runs the procedure the path maps to. Its errors become results too, so Idempotency-Key can replay them. */
-async function runProcedure(req: Request, url: URL, body: unknown, ctx: Context): Promise<ProcedureResult> {
+async function runProcedure(req: DoorRequest, url: URL, body: unknown, ctx: Context): Promise<ProcedureResult> {
   try {
     const method = req.method.toUpperCase();
     const match = matchRoute(method, url);
