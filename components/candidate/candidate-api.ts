@@ -4,17 +4,9 @@
  * a no-op, so a lost response is retried rather than reported.
  */
 
-export type CandidateSession = {
-  status: 'OPEN' | 'IN_PROGRESS' | 'COMPLETED' | 'EXPIRED' | 'CANCELLED';
-  consentedAt: string | null;
-  language: 'fr' | 'en';
-  mode: 'interviewer' | 'external';
-  joinUrl: string | null;
-  voice: { transcription: boolean; speech: 'server' | 'browser' };
-  answerTimeLimitSeconds: number;
-  progress: { answered: number; total: number };
-  question: { turnNumber: number; index: number; text: string; isFollowUp: boolean } | null;
-};
+import type { CandidateSession } from '@/server/services/invitations/candidate-session-schemas';
+
+export type { CandidateSession };
 
 export type UploadedAudio = { audioId: string; transcript: string | null; poor: boolean };
 
