@@ -1,4 +1,5 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { fetchStatus } from '../support/fetch-status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioRecordings } from '@/db/schema';
@@ -65,13 +66,13 @@ describe('recordings on S3-compatible storage', () => {
     expect((await middle.arrayBuffer()).byteLength).toBe(1000);
 
     const past = Math.floor(Date.now() / 1000) - 1;
-    expect((await fetch(`${app.url}/api/audio/${upload.body.audioId}?expires=${past}&signature=${audioSignature(upload.body.audioId, past)}`)).status).toBe(403);
+    expect(await fetchStatus(`${app.url}/api/audio/${upload.body.audioId}?expires=${past}&signature=${audioSignature(upload.body.audioId, past)}`)).toBe(403);
 
     const unsigned = `${app.url}/api/audio/${upload.body.audioId}`;
     const other = await createTestOrg(app.db, app.url);
-    expect((await fetch(unsigned, { headers: { authorization: `Bearer ${other.apiKey}` } })).status).toBe(404);
+    expect(await fetchStatus(unsigned, { headers: { authorization: `Bearer ${other.apiKey}` } })).toBe(404);
     const stranger = await makeRecruiter(app.db, other.orgId);
-    expect((await fetch(unsigned, { headers: { cookie: await sessionCookieFor(app.db, stranger.email) } })).status).toBe(404);
+    expect(await fetchStatus(unsigned, { headers: { cookie: await sessionCookieFor(app.db, stranger.email) } })).toBe(404);
     const own = await fetch(unsigned, { headers: { 'x-api-key': s.org.apiKey, range: 'bytes=0-3' } });
     expect(own.status).toBe(206);
     expect(Buffer.from(await own.arrayBuffer()).toString('latin1')).toBe('RIFF');

@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { fetchStatus } from '../support/fetch-status';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
@@ -243,21 +244,21 @@ describe('recordings: upload, transcription, storage and serving', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 0-11/${wav.length}`);
     expect(Buffer.from(await part.arrayBuffer()).toString('latin1')).toBe('RIFF' + wav.subarray(4, 8).toString('latin1') + 'WAVE');
-    expect((await fetch(local, { headers: { range: `bytes=${wav.length}-` } })).status).toBe(416);
+    expect(await fetchStatus(local, { headers: { range: `bytes=${wav.length}-` } })).toBe(416);
 
     // An expired or tampered signature: 403.
     const expires = Math.floor(Date.now() / 1000) - 5;
     const expired = await fetch(`${app.url}/api/audio/${second.body.audioId}?expires=${expires}&signature=${audioSignature(second.body.audioId, expires)}`);
     expect(expired.status).toBe(403);
     expect((await expired.json()).error.code).toBe('FORBIDDEN');
-    expect((await fetch(local.replace(/signature=[\w-]+/, 'signature=AAAA'))).status).toBe(403);
+    expect(await fetchStatus(local.replace(/signature=[\w-]+/, 'signature=AAAA'))).toBe(403);
 
     // Without a signature: the organization's key (interviews:read) or recruiter; another organization's → 404.
     const unsigned = `${app.url}/api/audio/${second.body.audioId}`;
-    expect((await fetch(unsigned)).status).toBe(401);
-    expect((await fetch(unsigned, { headers: { authorization: `Bearer ${s.org.apiKey}` } })).status).toBe(200);
+    expect(await fetchStatus(unsigned)).toBe(401);
+    expect(await fetchStatus(unsigned, { headers: { authorization: `Bearer ${s.org.apiKey}` } })).toBe(200);
     const noScope = await makeKey(app.db, s.org.orgId, ['candidates:read']);
-    expect((await fetch(unsigned, { headers: { authorization: `Bearer ${noScope.key}` } })).status).toBe(403);
+    expect(await fetchStatus(unsigned, { headers: { authorization: `Bearer ${noScope.key}` } })).toBe(403);
     const other = await createTestOrg(app.db, app.url);
     const foreign = await fetch(unsigned, { headers: { authorization: `Bearer ${other.apiKey}` } });
     expect(foreign.status).toBe(404);
@@ -265,9 +266,9 @@ describe('recordings: upload, transcription, storage and serving', () => {
     expect((await other.api(`/api/v1/interviews/${s.interview.id}`)).status).toBe(404);
     const recruiter = await makeRecruiter(app.db, s.org.orgId);
     const cookie = await sessionCookieFor(app.db, recruiter.email);
-    expect((await fetch(unsigned, { headers: { cookie } })).status).toBe(200);
+    expect(await fetchStatus(unsigned, { headers: { cookie } })).toBe(200);
     const stranger = await makeRecruiter(app.db, other.orgId);
-    expect((await fetch(unsigned, { headers: { cookie: await sessionCookieFor(app.db, stranger.email) } })).status).toBe(404);
+    expect(await fetchStatus(unsigned, { headers: { cookie: await sessionCookieFor(app.db, stranger.email) } })).toBe(404);
 
     // The dashboard's interview view: consentedAt and signed audio URLs.
     const view = await trpcQuery(app.url, 'dashboard.interview', { id: s.interview.id }, cookie);

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { fetchStatus } from '../support/fetch-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviews, sentEmails, turns } from '@/db/schema';
 import { verifyMediaToken } from '@/server/auth/media-token';
@@ -442,7 +443,7 @@ describe('the candidate page and its endpoints', () => {
       expect(res.text).toContain('Lien introuvable');
       expect(res.text).toContain('Link not found');
     }
-    expect((await fetch(`${app.url}/i/${'B'.repeat(43)}`, { method: 'HEAD' })).status).toBe(404);
+    expect(await fetchStatus(`${app.url}/i/${'B'.repeat(43)}`, { method: 'HEAD' })).toBe(404);
     const status = await request(app.url, `/api/invitations/${'A'.repeat(43)}/status`);
     expect(status.status).toBe(404);
     expect(status.body.error).toMatchObject({ code: 'NOT_FOUND', message: 'Invitation not found' });

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { fetchStatus } from '../support/fetch-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailboxMessages, notificationPreferences, savedFilters, teamInvitations, users, watchers } from '@/db/schema';
 import { toAppError, type AppError } from '@/server/errors';
@@ -178,7 +179,7 @@ describe('roles and removal', () => {
     expect(refused.body.error.message).toMatch(/recruiter role/);
 
     // Exports are reads (a viewer downloads results), but the audit log is the admins', as a download too.
-    expect((await fetch(`${app.url}/api/dashboard/audit-export`, { headers: { cookie } })).status).toBe(403);
+    expect(await fetchStatus(`${app.url}/api/dashboard/audit-export`, { headers: { cookie } })).toBe(403);
 
     await api.team.setRole({ userId: viewer.id, role: 'recruiter' });
     expect((await trpcMutation(app.url, 'candidates.create', { email: 'c1@example.com' }, cookie)).status).toBe(200);

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { fetchStatus } from './fetch-status';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { and, eq } from 'drizzle-orm';
@@ -219,9 +220,9 @@ export async function eraseSpokenCandidateScenario(ctx: { app: { url: string; db
   const res = await org.api(`/api/v1/candidates/${erased.candidateId}`, { method: 'DELETE' });
   expect(res.status).toBe(204);
   // From the moment the erasure commits, the recordings are not served, whether or not the job has run yet.
-  for (const url of erased.signedUrls) expect((await fetch(url)).status).toBe(404);
+  for (const url of erased.signedUrls) expect(await fetchStatus(url)).toBe(404);
   for (const audioId of erased.audioIds) {
-    expect((await fetch(`${app.url}/api/audio/${audioId}`, { headers: { authorization: `Bearer ${org.apiKey}` } })).status).toBe(404);
+    expect(await fetchStatus(`${app.url}/api/audio/${audioId}`, { headers: { authorization: `Bearer ${org.apiKey}` } })).toBe(404);
   }
 
   // The erase-audio job deletes the objects, then the rows.
@@ -245,7 +246,7 @@ export async function eraseSpokenCandidateScenario(ctx: { app: { url: string; db
 
   // The other candidate keeps everything; the campaign's counts and scores are what they were.
   expect(await store.keys(prefix(kept.interviewId))).toEqual(keptKeys);
-  expect((await fetch(kept.signedUrls[0])).status).toBe(200);
+  expect(await fetchStatus(kept.signedUrls[0])).toBe(200);
   expect(new Set((await searchWholeDatabase(app.db, [AUDIO_OTHER.email, AUDIO_OTHER.phrase])).map((h) => h.needle))).toEqual(new Set([AUDIO_OTHER.email, AUDIO_OTHER.phrase]));
   expect(await campaignFigures(app.db, org.orgId, setup.campaign.id)).toEqual(figuresBefore);
 }
