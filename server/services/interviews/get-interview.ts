@@ -9,20 +9,25 @@ import { presentAudioUrl } from '../storage/audio-urls';
 import { interviewColumns, toInterviewDto } from './interview-dto';
 import type { InterviewDetailDto, InterviewDto } from './interview-schemas';
 
-/** One interview of the organization, or NOT_FOUND (another organization's id included). */
-export async function getInterview(db: DbExecutor, input: { orgId: string; id: string }): Promise<InterviewDto> {
-  if (!isIdOf('interview', input.id)) throw notFound('Interview');
-  const [row] = await db
+const id = sql.placeholder('id');
+const orgId = sql.placeholder('orgId');
+
+const selectInterview = preparedQuery((db) =>
+  db
     .select(interviewColumns)
     .from(interviews)
     .leftJoin(reports, eq(reports.interviewId, interviews.id))
-    .where(and(eq(interviews.id, input.id), eq(interviews.orgId, input.orgId)));
+    .where(and(eq(interviews.id, id), eq(interviews.orgId, orgId)))
+    .prepare('select_interview'),
+);
+
+/** One interview of the organization, or NOT_FOUND (another organization's id included). */
+export async function getInterview(db: DbExecutor, input: { orgId: string; id: string }): Promise<InterviewDto> {
+  if (!isIdOf('interview', input.id)) throw notFound('Interview');
+  const [row] = await selectInterview(db).execute({ id: input.id, orgId: input.orgId });
   if (!row) throw notFound('Interview');
   return toInterviewDto(row);
 }
-
-const id = sql.placeholder('id');
-const orgId = sql.placeholder('orgId');
 
 const selectInterviewDetail = preparedQuery((db) =>
   db

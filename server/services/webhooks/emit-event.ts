@@ -1,6 +1,7 @@
-import { and, arrayOverlaps, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { preparedQuery } from '@/db/prepared';
 import { newId } from '@/server/ids';
 import type { WebhookEventData, WebhookEventType } from './event-catalog';
 import { enqueueDelivery } from './enqueue-delivery';
@@ -14,17 +15,8 @@ import { notifyWatchersOfEvent } from '../notifications/create-notifications';
  * written here too (notifications/create-notifications.ts), so each such event notifies from this one place.
  */
 export async function emitEvent<T extends WebhookEventType>(tx: DbExecutor, input: { orgId: string; type: T; data: WebhookEventData[T] }): Promise<string> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.orgId, input.orgId),
-        eq(webhookEndpoints.enabled, true),
-        arrayOverlaps(webhookEndpoints.eventTypes, [input.type, '*']),
-      ),
-    );
-  const eventId = await recordEvent(tx, { orgId: input.orgId, type: input.type, data: input.data, endpointIds: endpoints.map((e) => e.id) });
+  const endpoints = await subscribedEndpoints(tx, input.orgId, input.type);
+  const eventId = await recordEvent(tx, { orgId: input.orgId, type: input.type, data: input.data, endpointIds: endpoints });
   // The same outbox tells the people watching the interview (interview.completed, report.ready, …).
   await notifyWatchersOfEvent(tx, { orgId: input.orgId, type: input.type, data: input.data, eventId });
   return eventId;
@@ -34,7 +26,7 @@ export async function emitEvent<T extends WebhookEventType>(tx: DbExecutor, inpu
 export async function recordEvent(tx: DbExecutor, input: { orgId: string; type: string; data: unknown; endpointIds: string[] }): Promise<string> {
   const id = newId('webhookEvent');
   const body = JSON.stringify({ type: input.type, timestamp: new Date().toISOString(), data: input.data });
-  await tx.insert(webhookEvents).values({ id, orgId: input.orgId, type: input.type, body });
+  await insertEvent(tx).execute({ id, orgId: input.orgId, type: input.type, body });
   for (const endpointId of input.endpointIds) await enqueueDelivery(tx, { eventId: id, endpointId, attempt: 1 });
   return id;
 }
@@ -45,10 +37,7 @@ export async function recordEvent(tx: DbExecutor, input: { orgId: string; type: 
  */
 export async function emitEvents<T extends WebhookEventType>(tx: DbExecutor, input: { orgId: string; type: T; items: WebhookEventData[T][] }): Promise<void> {
   if (input.items.length === 0) return;
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.orgId, input.orgId), eq(webhookEndpoints.enabled, true), arrayOverlaps(webhookEndpoints.eventTypes, [input.type, '*'])));
+  const endpoints = await subscribedEndpoints(tx, input.orgId, input.type);
   const timestamp = new Date().toISOString();
   for (let i = 0; i < input.items.length; i += EVENT_INSERT_BATCH) {
     const rows = input.items.slice(i, i + EVENT_INSERT_BATCH).map((data) => ({
@@ -58,9 +47,36 @@ export async function emitEvents<T extends WebhookEventType>(tx: DbExecutor, inp
       body: JSON.stringify({ type: input.type, timestamp, data }),
     }));
     await tx.insert(webhookEvents).values(rows);
-    for (const row of rows) for (const endpoint of endpoints) await enqueueDelivery(tx, { eventId: row.id, endpointId: endpoint.id, attempt: 1 });
+    for (const row of rows) for (const endpointId of endpoints) await enqueueDelivery(tx, { eventId: row.id, endpointId, attempt: 1 });
   }
 }
 
 /** Events inserted per statement (4 parameters each). */
 const EVENT_INSERT_BATCH = 1000;
+
+const insertEvent = preparedQuery((db) =>
+  db
+    .insert(webhookEvents)
+    .values({ id: sql.placeholder('id'), orgId: sql.placeholder('orgId'), type: sql.placeholder('type'), body: sql.placeholder('body') })
+    .prepare('insert_webhook_event'),
+);
+
+const selectSubscribedEndpoints = preparedQuery((db) =>
+  db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.orgId, sql.placeholder('orgId')),
+        eq(webhookEndpoints.enabled, true),
+        sql`${webhookEndpoints.eventTypes} && array[${sql.placeholder('type')}, '*']::text[]`,
+      ),
+    )
+    .prepare('select_subscribed_endpoints'),
+);
+
+/** The organization's enabled endpoints that want this event type (by name, or all with `*`). */
+async function subscribedEndpoints(tx: DbExecutor, orgId: string, type: string): Promise<string[]> {
+  const rows = await selectSubscribedEndpoints(tx).execute({ orgId, type });
+  return rows.map((row) => row.id);
+}
