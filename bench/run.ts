@@ -91,7 +91,7 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
       AGENT_SECRET,
       MEDIA_TOKEN_SECRET: 'bench-media-token-secret-0123456789abcdefghijkl',
       RATE_LIMIT_PER_MINUTE: '100000000',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...prepared.serverEnv,
     },
     readyPath: prepared.readyPath,

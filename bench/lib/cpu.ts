@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type postgres from 'postgres';
+import { BENCH_APPLICATION_NAME } from './database';
 
 /**
  * CPU time spent by the server's processes and by its PostgreSQL backends, from /proc (Linux). On a shared
@@ -52,7 +53,7 @@ export const BARE_APPLICATION_NAME = 'iss-bare-baseline';
 /**
  * Starts measuring; the returned function stops and gives the CPU milliseconds spent meanwhile. `backends` says
  * whose PostgreSQL backends count: the product's (every session on the database but the baseline's and the
- * bench's own) or the bare baseline's.
+ * bench's own, named `iss-bench`) or the bare baseline's.
  */
 export async function startCpuMeter(options: { serverPgid: number; sql: postgres.Sql; databaseName: string; backends?: 'product' | 'bare' }): Promise<() => Promise<CpuUsage>> {
   const bare = options.backends === 'bare';
@@ -60,7 +61,8 @@ export async function startCpuMeter(options: { serverPgid: number; sql: postgres
     (
       // Client sessions only: an autovacuum worker on the bench database is nobody's request.
       await options.sql`select pid from pg_stat_activity where datname = ${options.databaseName} and pid <> pg_backend_pid()
-        and backend_type = 'client backend' and (application_name = ${BARE_APPLICATION_NAME}) = ${bare}`
+        and backend_type = 'client backend' and application_name <> ${BENCH_APPLICATION_NAME}
+        and (application_name = ${BARE_APPLICATION_NAME}) = ${bare}`
     ).map((r) => Number(r.pid));
   const appBefore = snapshot(processGroupPids(options.serverPgid));
   const dbBefore = snapshot(await backends());
