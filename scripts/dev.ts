@@ -86,8 +86,6 @@ if (credentials) {
 lines.push('');
 // Last, after Next.js's own start-up lines and the seeding: what a newcomer needs, where the eye lands.
 await new Promise((resolve) => setTimeout(resolve, 250));
-// Log lines are buffered (server/log.ts): out with them first, so that none follows the banner.
-await new Promise<void>((resolve) => log.flush(() => resolve()));
 console.log(lines.join('\n'));
 
 let stopping = false;

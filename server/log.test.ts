@@ -38,6 +38,14 @@ describe('the logger', () => {
     expect(out).toContain('[redacted]');
   });
 
+  it("leaves the caller's object as it was: redaction works on a copy", () => {
+    const { log, text } = capture();
+    const logged = { user: { password: 'pw-kept', name: 'Ada' }, status: 200 };
+    log.info(logged, 'request');
+    expect(text()).not.toContain('pw-kept');
+    expect(logged).toEqual({ user: { password: 'pw-kept', name: 'Ada' }, status: 200 });
+  });
+
   it('scrubs secret shapes wherever they occur: API keys, JWTs, invitation links, connection-string passwords, configured secrets', () => {
     process.env.AGENT_SECRET = 'configured-agent-secret-42';
     const { log, text } = capture();

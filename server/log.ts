@@ -34,10 +34,11 @@ const SECRET_FIELD_NAMES = new Set(SECRET_FIELDS);
 const CENSOR = '[redacted]';
 
 /**
- * The logged object with its secret-bearing fields censored, at the top level and two levels down (`user.password`,
- * `req.headers.authorization`); the caller's object is left as it is, and copied only when there is something to
- * hide. It replaces pino's `redact` paths, whose wildcards (`*.password`, for every name) cost about 25 µs on each
- * line, the request log's included, which has none of these fields.
+ * The logged object with its secret-bearing fields censored, at the top level and up to two levels down
+ * (`user.password`, `req.headers.authorization`), in plain objects (class instances and arrays are left to
+ * scrubSecrets). The caller's object is left as it is, and copied only when there is something to hide. It replaces
+ * pino's `redact` paths, whose wildcards (`*.password`, for every name) cost about 25 µs on each line, the request
+ * log's included, which has none of these fields.
  */
 export function redactSecretFields(object: Record<string, unknown>, depth = 0): Record<string, unknown> {
   let out: Record<string, unknown> | undefined;
@@ -135,43 +136,10 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
   return options.destination ? pino(settings, options.destination) : pino(settings);
 }
 
-/** How long a request line may wait in the buffer before it is written to standard output. */
-const STDOUT_FLUSH_INTERVAL_MS = 250;
-const SHARED_DESTINATION = Symbol.for('iss.log.destination');
-
-/**
- * Where every logger of the process writes: one destination, kept on globalThis because Next.js bundles its own
- * copy of this module into the routes it serves, and two buffered writers on one pipe could interleave their
- * chunks mid-line.
- */
-function defaultDestination(): DestinationStream {
-  const shared = globalThis as { [SHARED_DESTINATION]?: DestinationStream };
-  shared[SHARED_DESTINATION] ??= openDestination();
-  return shared[SHARED_DESTINATION];
-}
-
-function openDestination(): DestinationStream {
+function defaultDestination(): DestinationStream | undefined {
   const file = process.env.LOG_DESTINATION?.trim();
-  // A file: synchronous appends, each line on disk when the call returns (the tests read it back at once).
-  if (file) return pino.destination({ dest: file, sync: true, mkdir: true });
-  // Standard output, usually a pipe to a log collector: one write per line cost about 0.2 ms of CPU per request
-  // on the bench (the system call and the wake-up of the reader), as much as an agent turn's own work. Lines are
-  // buffered and written 4 KiB at a time, or within STDOUT_FLUSH_INTERVAL_MS; pino writes what is left when the
-  // process exits (a crash included: the process guards end with process.exit). Only SIGKILL loses the last
-  // quarter of a second.
-  const stdout = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  let pending = false;
-  const write = stdout.write.bind(stdout);
-  stdout.write = (line: string) => {
-    pending = true;
-    return write(line);
-  };
-  setInterval(() => {
-    if (!pending) return;
-    pending = false;
-    stdout.flush();
-  }, STDOUT_FLUSH_INTERVAL_MS).unref();
-  return stdout;
+  // Synchronous appends: several loggers of one process (Next.js bundles its own copy) share the file safely.
+  return file ? pino.destination({ dest: file, sync: true, mkdir: true }) : undefined;
 }
 
 export const log = createLogger({
