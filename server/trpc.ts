@@ -57,19 +57,22 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-const withSuccessStatus = t.middleware(({ meta, ctx, next }) => {
-  if (meta?.successStatus) ctx.response.status = meta.successStatus;
-  return next();
-});
+/**
+ * Every middleware is a layer through which tRPC copies the call's options and context again, on every call: the
+ * checks below are grouped into one middleware for every procedure (status, storable input) and one per access
+ * kind (organization and scope, or organization and role), not one layer per check.
+ */
 
 /**
- * The input of every dashboard procedure, checked before zod and the procedure see it, by the same rule REST v1
- * applies to bodies and query strings at its edge (storable-json.ts): no NUL character and no unpaired surrogate
- * in any string or key (PostgreSQL refuses the first with a 500, and silently stores U+FFFD for the second), a
- * bounded nesting depth. A 400 naming the field. So a dry run (candidates.import) refuses what the real run would.
- * REST v1 (API-key callers) is left to its edge, where path ids of any shape stay a plain 404.
+ * At the root of every procedure: the success status REST v1 answers with, then the input checked before zod and
+ * the procedure see it, by the same rule REST v1 applies to bodies and query strings at its edge
+ * (storable-json.ts): no NUL character and no unpaired surrogate in any string or key (PostgreSQL refuses the first
+ * with a 500, and silently stores U+FFFD for the second), a bounded nesting depth. A 400 naming the field. So a dry
+ * run (candidates.import) refuses what the real run would. REST v1 (API-key callers) is left to its edge, where
+ * path ids of any shape stay a plain 404.
  */
-const withStorableInput = t.middleware(async ({ ctx, getRawInput, next }) => {
+export const publicProcedure = t.procedure.use(async ({ meta, ctx, getRawInput, next }) => {
+  if (meta?.successStatus) ctx.response.status = meta.successStatus;
   if (ctx.principal?.kind !== 'apiKey') {
     try {
       assertStorableJson(await getRawInput());
@@ -81,15 +84,13 @@ const withStorableInput = t.middleware(async ({ ctx, getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(withSuccessStatus).use(withStorableInput);
-
-/** A caller of a known organization; `ctx.orgId` is non-null from here on. */
-export const orgProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'Authentication required');
+/** A caller of a known organization: what `ctx` gains (`orgId`, `audit`), or 401 without a principal. */
+function organizationContext(principal: Principal | null, requestId: string) {
+  if (!principal) throw new AppError('UNAUTHORIZED', 'Authentication required');
   // `audit` is who acts and from which request: audited services record it in the action's transaction.
-  const audit: AuditContext = { actor: auditActorOf(ctx.principal), requestId: ctx.requestId };
-  return next({ ctx: { principal: ctx.principal, orgId: ctx.principal.orgId, audit } });
-});
+  const audit: AuditContext = { actor: auditActorOf(principal), requestId };
+  return { principal, orgId: principal.orgId, audit };
+}
 
 /** The least role a dashboard procedure needs; set by the builders below and read by the role tests. */
 export type Access = 'member' | 'recruiter' | 'admin';
@@ -118,31 +119,35 @@ function assertRole(role: UserRole, needed: Exclude<Access, 'member'>): void {
  */
 export function scopedProcedure(scope: Scope, options: { sessionRole?: Exclude<Access, 'member'> } = {}) {
   // tRPC merges later `.meta()` calls into this one, so the procedure's own meta keeps the scope.
-  return orgProcedure.meta({ scope, ...(options.sessionRole ? { access: options.sessionRole } : {}) }).use(({ ctx, next }) => {
-    if (ctx.principal.kind === 'recruiter') {
-      if (!hasScope(ctx.principal, scope)) throw roleRefusal(ROLE_SCOPES.recruiter.includes(scope) ? 'recruiter' : 'admin');
-      if (options.sessionRole) assertRole(ctx.principal.role, options.sessionRole);
-    } else if (!hasScope(ctx.principal, scope)) {
+  return publicProcedure.meta({ scope, ...(options.sessionRole ? { access: options.sessionRole } : {}) }).use(({ ctx, next }) => {
+    const organization = organizationContext(ctx.principal, ctx.requestId);
+    const { principal } = organization;
+    if (principal.kind === 'recruiter') {
+      if (!hasScope(principal, scope)) throw roleRefusal(ROLE_SCOPES.recruiter.includes(scope) ? 'recruiter' : 'admin');
+      if (options.sessionRole) assertRole(principal.role, options.sessionRole);
+    } else if (!hasScope(principal, scope)) {
       throw new AppError('FORBIDDEN', `This API key lacks the required scope: ${scope}`);
     }
-    return next();
+    return next({ ctx: organization });
+  });
+}
+
+/** A signed-in dashboard user (never an API key) of at least the role `access` names. */
+function sessionProcedure(access: Access) {
+  return publicProcedure.meta({ access }).use(({ ctx, next }) => {
+    const organization = organizationContext(ctx.principal, ctx.requestId);
+    const { principal } = organization;
+    if (principal.kind !== 'recruiter') throw new AppError('FORBIDDEN', 'Only a signed-in dashboard user may do this');
+    if (access !== 'member') assertRole(principal.role, access);
+    return next({ ctx: { ...organization, principal } });
   });
 }
 
 /** Dashboard-only procedures: a signed-in user of any role (reads, and a user's own personal things), never an API key. */
-export const memberProcedure = orgProcedure.meta({ access: 'member' }).use(({ ctx, next }) => {
-  if (ctx.principal.kind !== 'recruiter') throw new AppError('FORBIDDEN', 'Only a signed-in dashboard user may do this');
-  return next({ ctx: { principal: ctx.principal } });
-});
+export const memberProcedure = sessionProcedure('member');
 
 /** Changes about candidates, interviews, jobs, campaigns, stages, configs, test results, reviews, decisions: role recruiter or admin. */
-export const recruiterProcedure = memberProcedure.meta({ access: 'recruiter' }).use(({ ctx, next }) => {
-  assertRole(ctx.principal.role, 'recruiter');
-  return next();
-});
+export const recruiterProcedure = sessionProcedure('recruiter');
 
 /** The team, API keys, settings, the dev mailbox: role admin. */
-export const adminProcedure = memberProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
-  assertRole(ctx.principal.role, 'admin');
-  return next();
-});
+export const adminProcedure = sessionProcedure('admin');

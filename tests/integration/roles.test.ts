@@ -71,7 +71,7 @@ describe('every procedure checks the role', () => {
   it('the router has procedures of every kind, and every procedure declares who may call it', () => {
     expect(procedures.length).toBeGreaterThan(50);
     expect(procedures.some(([, p]) => p._def.type === 'mutation')).toBe(true);
-    // Built on memberProcedure, recruiterProcedure, adminProcedure or scopedProcedure: never on a bare orgProcedure.
+    // Built on memberProcedure, recruiterProcedure, adminProcedure or scopedProcedure: never on a bare publicProcedure.
     const undeclared = procedures.filter(([, p]) => !p._def.meta?.access && !p._def.meta?.scope).map(([path]) => path);
     expect(undeclared).toEqual([]);
   });
