@@ -21,7 +21,7 @@ const { getOrganization } = await import('@/server/services/organizations/get-or
 const { seedDemo } = await import('@/server/services/demo/seed-demo');
 const { conductDemoInterviews } = await import('@/server/agent/conduct-demo-interviews');
 const { installProcessGuards } = await import('@/server/process-guards');
-const { log } = await import('@/server/log');
+const { flushLog, log } = await import('@/server/log');
 const { expireInterviews } = await import('@/server/services/interviews/expire-interviews');
 installProcessGuards('dev');
 
@@ -86,6 +86,8 @@ if (credentials) {
 lines.push('');
 // Last, after Next.js's own start-up lines and the seeding: what a newcomer needs, where the eye lands.
 await new Promise((resolve) => setTimeout(resolve, 250));
+// Log lines wait in a buffer for up to LOG_FLUSH_MS (server/log.ts): out with them first, so that none follows.
+flushLog();
 console.log(lines.join('\n'));
 
 let stopping = false;
