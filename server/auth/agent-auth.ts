@@ -18,7 +18,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * Authenticates a request to an internal agent route: `X-Agent-Secret` (constant-time, any length) or
  * `Authorization: Bearer <media token>`. API keys never open these routes. Every failure is 401.
  */
-export async function authenticateAgentRequest(headers: Headers): Promise<AgentGrant> {
+export async function authenticateAgentRequest(headers: Pick<Headers, 'get'>): Promise<AgentGrant> {
   const secret = headers.get('x-agent-secret');
   if (secret !== null) {
     const expected = getEnv().AGENT_SECRET;

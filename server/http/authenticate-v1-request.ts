@@ -11,7 +11,7 @@ import type { DoorRequest } from './door-request';
 export type ApiKeyPrincipal = Extract<Principal, { kind: 'apiKey' }>;
 
 /** The API key from `Authorization: Bearer …` or `X-API-Key`. */
-export function apiKeyFromHeaders(headers: Headers): string | null {
+export function apiKeyFromHeaders(headers: Pick<Headers, 'get'>): string | null {
   const authorization = headers.get('authorization');
   if (authorization) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);

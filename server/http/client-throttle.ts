@@ -3,6 +3,7 @@ import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
 import { recordClientFailure } from '@/server/services/rate-limit/record-client-failure';
+import type { RequestHeaders } from './door-request';
 
 /**
  * Throttles on failed credentials per client address: wrong agent secrets, invalid API keys, unknown invitation
@@ -30,7 +31,7 @@ export function clientAddressOf(req: { headers: Record<string, string | string[]
 
 const blocked = new Map<string, number>();
 
-export function clientAddress(headers: Headers): string {
+export function clientAddress(headers: RequestHeaders): string {
   return headers.get(CLIENT_ADDRESS_HEADER) || 'in-process';
 }
 

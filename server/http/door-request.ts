@@ -7,6 +7,37 @@
 export type DoorRequest = {
   readonly method: string;
   readonly url: string;
-  readonly headers: Headers;
+  readonly headers: RequestHeaders;
   readonly body: ReadableStream<Uint8Array> | null;
 };
+
+/** The part of fetch's Headers a request is read through: a fetch Request's own, or RawRequestHeaders. */
+export type RequestHeaders = Pick<Headers, 'get' | 'has'>;
+
+/**
+ * A request's headers read straight from Node's `rawHeaders` ([name, value, name, value, …]), answering as fetch's
+ * Headers does (names case-insensitive, repeated headers joined by ", "), without copying and validating every
+ * header into an undici Headers first: most requests read three or four of them. `overrides` replace what the
+ * client sent under those (lower-case) names; null removes it.
+ */
+export class RawRequestHeaders implements RequestHeaders {
+  constructor(
+    private readonly raw: readonly string[],
+    private readonly overrides: Readonly<Record<string, string | null>> = {},
+  ) {}
+
+  get(name: string): string | null {
+    const wanted = name.toLowerCase();
+    if (Object.hasOwn(this.overrides, wanted)) return this.overrides[wanted];
+    let value: string | null = null;
+    for (let i = 0; i + 1 < this.raw.length; i += 2) {
+      const key = this.raw[i];
+      if (key.length === wanted.length && key.toLowerCase() === wanted) value = value === null ? this.raw[i + 1] : `${value}, ${this.raw[i + 1]}`;
+    }
+    return value;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+}

@@ -19,7 +19,7 @@ export function readCookie(header: string | null | undefined, name: string): str
   return null;
 }
 
-export function readSessionToken(headers: Headers): string | null {
+export function readSessionToken(headers: Pick<Headers, 'get'>): string | null {
   return readCookie(headers.get('cookie'), SESSION_COOKIE_NAME);
 }
 

@@ -7,7 +7,7 @@ import { attachPrereadBody } from './read-json-body';
 import { ClientAbortedError, errorAnswer, isClientAbort, JsonAnswer, newRequestId, type Answer } from './respond';
 import { ROUTES } from './routes';
 import { answerV1, V1_PREFIX } from './v1-handler';
-import type { DoorRequest } from './door-request';
+import { RawRequestHeaders, type DoorRequest } from './door-request';
 
 /**
  * Serves, straight from the Node server and without the App Router in between, the routes of the HTTP door's table
@@ -68,13 +68,9 @@ export function routePattern(route: string): RegExp {
 
 async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method: string, handler: (request: DoorRequest) => Promise<Answer>): Promise<void> {
   try {
-    const headers = new Headers();
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-      // The client address is the server's to say (start-server.ts sets it from the socket), never the client's.
-      if (req.rawHeaders[i].toLowerCase() !== CLIENT_ADDRESS_HEADER) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-    }
+    // The client address is the server's to say (start-server.ts sets it from the socket), never the client's.
     const address = req.headers[CLIENT_ADDRESS_HEADER];
-    if (typeof address === 'string') headers.set(CLIENT_ADDRESS_HEADER, address);
+    const headers = new RawRequestHeaders(req.rawHeaders, { [CLIENT_ADDRESS_HEADER]: typeof address === 'string' ? address : null });
     const hasBody = method !== 'GET' && method !== 'HEAD' && method !== 'DELETE';
     const declared = Number(req.headers['content-length']);
     // A small body with a declared length (every agent turn) is read here into one Buffer; others stream.
@@ -83,7 +79,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method
     if (preread) attachPrereadBody(request, readNodeBody(req));
     await send(req, res, await handler(request));
   } catch (error) {
-    // Headers that the fetch API refuses, a body that breaks off…: still the envelope, never a bare 500.
+    // A body that breaks off, an answer that cannot be written…: still the envelope, never a bare 500.
     if (res.headersSent || res.destroyed) {
       if (!isClientAbort(error)) log.error({ err: error }, 'response failed after its headers were sent');
       res.destroy();
