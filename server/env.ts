@@ -141,6 +141,8 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** A file the JSON log lines are appended to instead of stdout (read by server/log.ts at load). */
   LOG_DESTINATION: optionalString,
+  /** The longest a log line waits in the stdout buffer, in ms; 0 writes each line as it is logged (server/log.ts). */
+  LOG_FLUSH_MS: z.coerce.number().int().min(0).max(10_000).default(100),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };

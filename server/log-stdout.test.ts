@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
 
 /** What a log collector reading the process's standard output sees, and in which order (tests/support/log-writer.ts). */
 async function linesSeen(env: Record<string, string>): Promise<string[]> {
@@ -37,5 +38,11 @@ describe('log lines on standard output', () => {
       'after warn',
       'log: the last line',
     ]);
+  });
+
+  it('LOG_FLUSH_MS must be a whole number of milliseconds from 0 to 10000: anything else stops the start-up, named', () => {
+    expect(parseEnv({}).LOG_FLUSH_MS).toBe(100);
+    expect(parseEnv({ LOG_FLUSH_MS: '0' }).LOG_FLUSH_MS).toBe(0);
+    for (const bad of ['soon', '-5', '2.5', '60000']) expect(() => parseEnv({ LOG_FLUSH_MS: bad })).toThrow(/LOG_FLUSH_MS/);
   });
 });

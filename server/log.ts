@@ -156,8 +156,10 @@ function defaultDestination(): DestinationStream {
   const file = process.env.LOG_DESTINATION?.trim();
   // Synchronous appends: several loggers of one process (Next.js bundles its own copy) share the file safely.
   if (file) return pino.destination({ dest: file, sync: true, mkdir: true });
-  const flushMs = process.env.LOG_FLUSH_MS === undefined ? DEFAULT_FLUSH_MS : Number(process.env.LOG_FLUSH_MS);
-  if (!(flushMs > 0)) return pino.destination({ dest: 1, sync: true }); // one write per line, as it is logged
+  // Read at load, before the environment is validated (env.ts refuses a bad value at start-up with its message).
+  const setting = process.env.LOG_FLUSH_MS?.trim();
+  const flushMs = setting && /^\d+$/.test(setting) ? Number(setting) : DEFAULT_FLUSH_MS;
+  if (flushMs === 0) return pino.destination({ dest: 1, sync: true }); // one write per line, as it is logged
   // One buffer per process, on globalThis: Next.js bundles its own copy of this module, and two buffers would
   // reorder the lines of one request's handling.
   const shared = globalThis as SharedStdout;
@@ -168,10 +170,11 @@ function defaultDestination(): DestinationStream {
 /**
  * Standard output, usually a pipe to a log collector, written as nginx writes a buffered access log: lines are
  * gathered and written 4 KiB at a time, or after at most `flushMs`, with one synchronous write (never half a line,
- * never out of order). One write per line (pino's default, asynchronous through libuv's thread pool) cost the server
- * a system call and its reader a wake-up on every request: about 7 % of an agent turn's server CPU, measured. A warning or an error flushes at once (createLogger), and what
- * is left is written when the process exits, a crash included (the process guards end with process.exit); only a
- * SIGKILL loses the last `flushMs` of request lines.
+ * never out of order). One write per line (pino's default, asynchronous through libuv's thread pool) cost the
+ * server a system call and its reader a wake-up on every request: about 7 % of an agent turn's server CPU,
+ * measured. A warning or an error flushes at once (createLogger), and what is left is written when the process
+ * exits, a crash included (the process guards end with process.exit); only a SIGKILL loses the last `flushMs` of
+ * request lines.
  */
 function bufferedStdout(flushMs: number): SonicBoom {
   const stdout = pino.destination({ dest: 1, sync: true, minLength: 4096 });
