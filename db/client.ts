@@ -82,6 +82,9 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     connect_timeout: 5,
     // postgres.js keeps connections open and reconnects by itself after a server restart.
     idle_timeout: 60,
+    // Timestamps read as text come in UTC whatever the server's default zone (services/fields.ts iso()), and the
+    // SQL that depends on the session's zone (date_trunc on a timestamptz) means the same as on the embedded database.
+    connection: { TimeZone: 'UTC' },
   });
   preparePooledStatements(sql as unknown as PostgresSql);
   const db = drizzle(sql, { schema }) as unknown as Database;

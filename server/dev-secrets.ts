@@ -5,6 +5,7 @@
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { resetEnvCache } from '@/server/env';
 import { randomBase62 } from '@/server/ids';
 
 const DATA_DIR = path.join(process.cwd(), '.data');
@@ -45,4 +46,5 @@ export function ensureDevSecrets(): void {
   }
   if (!process.env.AGENT_SECRET?.trim()) process.env.AGENT_SECRET = secrets.AGENT_SECRET;
   if (!process.env.MEDIA_TOKEN_SECRET?.trim()) process.env.MEDIA_TOKEN_SECRET = secrets.MEDIA_TOKEN_SECRET;
+  resetEnvCache();
 }

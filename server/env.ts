@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forgetConfiguredSecrets } from './log';
 
 const optionalString = z
   .string()
@@ -193,4 +194,5 @@ export function useCliEnvironment(): void {
 /** For the server entry and tests, after they have set process.env. */
 export function resetEnvCache(): void {
   cached = undefined;
+  forgetConfiguredSecrets();
 }

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resetEnvCache } from './env';
 import { createLogger, scrubSecrets } from './log';
 
 function capture() {
@@ -19,6 +20,7 @@ const saved = { ...process.env };
 afterEach(() => {
   process.env.AGENT_SECRET = saved.AGENT_SECRET;
   process.env.MEDIA_TOKEN_SECRET = saved.MEDIA_TOKEN_SECRET;
+  resetEnvCache();
 });
 
 describe('the logger', () => {
@@ -48,6 +50,8 @@ describe('the logger', () => {
 
   it('scrubs secret shapes wherever they occur: API keys, JWTs, invitation links, connection-string passwords, configured secrets', () => {
     process.env.AGENT_SECRET = 'configured-agent-secret-42';
+    // The configured secrets are read once; whoever changes them says so (the dev server's generated secrets).
+    resetEnvCache();
     const { log, text } = capture();
     log.info(
       { note: `key ${API_KEY} token ${JWT}`, url: 'https://app.example.com/i/inv_tokenValue123?x=1', db: 'postgres://app:s3cr3t@db:5432/x' },
@@ -58,6 +62,17 @@ describe('the logger', () => {
     expect(out).toContain('isk_[redacted]');
     expect(out).toContain('/i/[redacted]');
     expect(out).toContain('postgres://app:[redacted]@db');
+  });
+
+  it('reads the configured secrets once, and again after resetEnvCache() (the environment changed)', () => {
+    process.env.AGENT_SECRET = 'first-configured-secret-1';
+    resetEnvCache();
+    expect(scrubSecrets('said first-configured-secret-1')).toBe('said [redacted]');
+    process.env.AGENT_SECRET = 'second-configured-secret-2';
+    expect(scrubSecrets('said second-configured-secret-2')).toBe('said second-configured-secret-2');
+    resetEnvCache();
+    expect(scrubSecrets('said second-configured-secret-2')).toBe('said [redacted]');
+    expect(scrubSecrets('said first-configured-secret-1')).toBe('said first-configured-secret-1');
   });
 
   it('logs an error with its type, message and code, but never the SQL parameters or row values a query carried', () => {

@@ -10,7 +10,7 @@ import { readBodyBytes, readJsonBody } from './read-json-body';
 import { loggedPath, withRequestLog, type RequestLogContext, type RouteKind } from './request-log';
 import { asResponse, errorAnswer, errorResponse, jsonAnswer, newRequestId, type Answer } from './respond';
 import { readSessionToken } from './session-cookie';
-import type { DoorRequest } from './door-request';
+import { requestUrl, type DoorRequest } from './door-request';
 
 /**
  * The one door of every HTTP route that is not tRPC (the agent routes, the exports, the API reference, health, the
@@ -118,7 +118,7 @@ export function defineRoute<A extends RouteAuth, TBody = undefined>(spec: RouteS
       const body = spec.body ? ((await readBody(req, spec.body)) as TBody) : (undefined as TBody);
       const result = await spec.handle({
         req,
-        url: new URL(req.url),
+        url: requestUrl(req),
         db,
         requestId: logged.requestId,
         params,
@@ -149,7 +149,7 @@ export function defineRoute<A extends RouteAuth, TBody = undefined>(spec: RouteS
         if (invitation && answered.status === 404) await countFailure(db, 'invitation', clientAddress(req.headers)).catch(() => {});
         return answered;
       },
-      maskPath(loggedPath(req.url), spec.path, secretParams, () => '[redacted]'),
+      maskPath(loggedPath(req), spec.path, secretParams, () => '[redacted]'),
     );
   return { method: spec.method, path: spec.path, secretParams, answer };
 }
@@ -222,7 +222,7 @@ export function noRouteError(method: string, pathname: string): AppError {
 }
 
 export function noRouteResponse(req: DoorRequest): Response {
-  return errorResponse(noRouteError(req.method, new URL(req.url).pathname), newRequestId());
+  return errorResponse(noRouteError(req.method, requestUrl(req).pathname), newRequestId());
 }
 
 type CompiledRoute = { route: DoorRoute; pattern: RegExp; keys: string[] };
@@ -261,7 +261,7 @@ export class RouteTable {
    * method the path does not serve. Null when no route claims the path.
    */
   answer(req: DoorRequest): Promise<Answer> | null {
-    const { pathname } = new URL(req.url);
+    const { pathname } = requestUrl(req);
     const method = req.method.toUpperCase();
     let claimed: DoorRoute | undefined;
     for (const { route, pattern, keys } of this.compiled) {

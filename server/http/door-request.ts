@@ -11,6 +11,26 @@ export type DoorRequest = {
   readonly body: ReadableStream<Uint8Array> | null;
 };
 
+const parsedUrls = new WeakMap<DoorRequest, URL>();
+
+/**
+ * The request's URL, parsed once per request: the route table, the request log and the handler all read it (it was
+ * parsed four times on an agent turn). Treat it as read-only: everyone shares it.
+ */
+export function requestUrl(req: DoorRequest): URL {
+  let url = parsedUrls.get(req);
+  if (url === undefined) {
+    url = new URL(req.url);
+    parsedUrls.set(req, url);
+  }
+  return url;
+}
+
+/** For the Node server, which parsed the URL to route the request: the same object, not a second parse. */
+export function rememberRequestUrl(req: DoorRequest, url: URL): void {
+  parsedUrls.set(req, url);
+}
+
 /** The part of fetch's Headers a request is read through: a fetch Request's own, or RawRequestHeaders. */
 export type RequestHeaders = Pick<Headers, 'get' | 'has'>;
 

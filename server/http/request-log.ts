@@ -1,6 +1,6 @@
 import { log } from '@/server/log';
 import { newRequestId } from './respond';
-import type { DoorRequest } from './door-request';
+import { requestUrl, type DoorRequest } from './door-request';
 
 export type RouteKind = 'v1' | 'internal' | 'dashboard' | 'public' | 'invitation' | 'audio';
 
@@ -20,7 +20,7 @@ export async function withRequestLog<T extends { status: number }>(
   req: DoorRequest,
   handle: (context: RequestLogContext) => Promise<T>,
   /** The path to log when it is not the request's own (a credential in it masked). */
-  path = loggedPath(req.url),
+  path = loggedPath(req),
 ): Promise<T> {
   const started = performance.now();
   const context: RequestLogContext = { requestId: newRequestId() };
@@ -46,12 +46,12 @@ export async function withRequestLog<T extends { status: number }>(
   }
 }
 
-export function loggedPath(url: string): string {
+export function loggedPath(req: DoorRequest): string {
   let pathname: string;
   try {
-    pathname = new URL(url).pathname;
+    pathname = requestUrl(req).pathname;
   } catch {
-    pathname = url.split(/[?#]/)[0];
+    pathname = req.url.split(/[?#]/)[0];
   }
   return pathname.length > MAX_LOGGED_PATH ? `${pathname.slice(0, MAX_LOGGED_PATH)}…` : pathname;
 }

@@ -46,8 +46,12 @@ export function asResponse(answer: Answer): Response {
   return answer instanceof JsonAnswer ? answer.toResponse() : answer;
 }
 
+/**
+ * A Headers given is taken, not copied: the answer's own from then on (each caller passes the Headers it built for
+ * this one request). Copying it cost a second Headers per request on the agent's turn.
+ */
 export function jsonAnswer(status: number, body: unknown, headers: HeadersInit = {}): JsonAnswer {
-  const h = new Headers(headers);
+  const h = headers instanceof Headers ? headers : new Headers(headers);
   h.set('Content-Type', 'application/json; charset=utf-8');
   h.set('Cache-Control', 'no-store');
   return new JsonAnswer(status, h, status === 204 ? null : JSON.stringify(body));

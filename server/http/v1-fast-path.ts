@@ -7,7 +7,7 @@ import { attachPrereadBody } from './read-json-body';
 import { ClientAbortedError, errorAnswer, isClientAbort, JsonAnswer, newRequestId, type Answer } from './respond';
 import { ROUTES } from './routes';
 import { answerV1, V1_PREFIX } from './v1-handler';
-import { RawRequestHeaders, type DoorRequest } from './door-request';
+import { RawRequestHeaders, rememberRequestUrl, type DoorRequest } from './door-request';
 
 /**
  * Serves, straight from the Node server and without the App Router in between, the routes of the HTTP door's table
@@ -76,6 +76,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, url: URL, method
     // A small body with a declared length (every agent turn) is read here into one Buffer; others stream.
     const preread = hasBody && declared > 0 && declared <= PREREAD_MAX_BYTES && !req.headers['transfer-encoding'];
     const request: DoorRequest = { method, url: url.href, headers, body: hasBody && !preread ? bodyStream(req) : null };
+    rememberRequestUrl(request, url);
     if (preread) attachPrereadBody(request, readNodeBody(req));
     await send(req, res, await handler(request));
   } catch (error) {

@@ -13,7 +13,7 @@ import { readJsonBody } from './read-json-body';
 import { assertStorableQuery } from './storable-json';
 import { withRequestLog, type RequestLogContext } from './request-log';
 import { asResponse, errorAnswer, jsonAnswer, type Answer } from './respond';
-import type { DoorRequest } from './door-request';
+import { requestUrl, type DoorRequest } from './door-request';
 
 export { apiKeyFromHeaders } from './authenticate-v1-request';
 
@@ -61,12 +61,12 @@ async function answerV1Request(req: DoorRequest, logged: RequestLogContext): Pro
   try {
     // Without credentials an unknown path is the contract's 404 (and costs no lookup); a key that is sent is
     // checked first, so a wrong one is 401 wherever it is sent.
-    if (!req.headers.has('authorization') && !req.headers.has('x-api-key') && !matchRoute(req.method.toUpperCase(), new URL(req.url))) throw noRouteError(req.method, new URL(req.url).pathname);
+    if (!req.headers.has('authorization') && !req.headers.has('x-api-key') && !matchRoute(req.method.toUpperCase(), requestUrl(req))) throw noRouteError(req.method, requestUrl(req).pathname);
     const principal = await authenticateV1Request(db, req, headers);
     logged.orgId = principal.orgId;
 
     const method = req.method.toUpperCase();
-    const url = new URL(req.url);
+    const url = requestUrl(req);
     assertStorableQuery(url.searchParams);
     assertNoPrototypeKeys(url.searchParams);
     const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';

@@ -34,8 +34,21 @@ export const idString = (description: string) => z.string().min(1, 'Required').m
 export const timestampOut = () => z.string().describe('ISO 8601 UTC timestamp');
 export const nullableTimestampOut = () => z.string().nullable().describe('ISO 8601 UTC timestamp, or null');
 
-export function iso(date: Date): string;
-export function iso(date: Date | null): string | null;
-export function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
+export function iso(date: Date | string): string;
+export function iso(date: Date | string | null): string | null;
+/**
+ * A timestamp as the API writes it (ISO 8601 in UTC, milliseconds): from a Date, or from PostgreSQL's text for a
+ * timestamptz, which raw statements on postgres.js return (`2026-11-24 03:00:00.123456+00`: the server's sessions
+ * run in UTC, db/client.ts). That text is rewritten as it stands, the microseconds cut to milliseconds as
+ * Date does, without parsing it into a Date: on a paced agent turn, parsing two timestamps cold cost about 40 µs.
+ * Any other form (another offset, a year past 9999) goes through Date.
+ */
+export function iso(date: Date | string | null): string | null {
+  if (date === null) return null;
+  if (typeof date !== 'string') return date.toISOString();
+  const utc = UTC_TIMESTAMP_TEXT.exec(date);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  return new Date(date.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
 }
+
+const UTC_TIMESTAMP_TEXT = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d+))?(?:\+00(?::?00)?|Z)$/;

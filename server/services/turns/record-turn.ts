@@ -2,6 +2,7 @@ import type { DbExecutor } from '@/db/client';
 import { queryRows } from '@/db/driver-client';
 import { AppError, notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
+import { iso } from '../fields';
 import { getInterview } from '../interviews/get-interview';
 import { emitEvent } from '../webhooks/emit-event';
 import { toTurnDto } from './turn-dto';
@@ -96,7 +97,7 @@ async function recordTurnStatement(
       throw new AppError('INVALID_STATE', `The interview is ${row.o_detail}: its conversation can no longer change`);
     case 'draft_expired':
       // A DRAFT's link has an expiry too: nobody may start an interview after it (INVITED reads as EXPIRED).
-      throw new AppError('INVALID_STATE', `The interview expired at ${asDate(row.o_created_at).toISOString()} before it started`);
+      throw new AppError('INVALID_STATE', `The interview expired at ${iso(row.o_created_at!)} before it started`);
     case 'conflict':
       // The message names the differing fields: the contract keeps `issues` for validation errors only.
       throw new AppError('CONFLICT', `Turn ${row.o_turn_number} was already recorded with other ${row.o_detail}`);
@@ -110,14 +111,8 @@ async function recordTurnStatement(
     audioUrl: row.o_audio_url,
     isPendingQuestion: row.o_is_pending_question,
     evaluation: typeof row.o_evaluation === 'string' ? JSON.parse(row.o_evaluation) : row.o_evaluation,
-    createdAt: asDate(row.o_created_at),
-    updatedAt: asDate(row.o_updated_at),
+    createdAt: row.o_created_at!,
+    updatedAt: row.o_updated_at!,
   });
   return { created: row.o_outcome === 'created', started: row.o_started, turn, orgId: row.o_org_id! };
-}
-
-/** Raw statements come back with Date objects (PGlite) or PostgreSQL's text (drizzle's postgres.js setup). */
-function asDate(value: Date | string | null): Date {
-  if (value instanceof Date) return value;
-  return new Date(String(value).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
 }

@@ -2,7 +2,10 @@ import { turns } from '@/db/schema';
 import { iso } from '../fields';
 import type { TurnDto } from './turn-schemas';
 
-export function toTurnDto(row: typeof turns.$inferSelect): TurnDto {
+/** Timestamps as Dates (drizzle) or as PostgreSQL's text (the turn's raw statement, see record-turn.ts). */
+type TurnRow = Omit<typeof turns.$inferSelect, 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string };
+
+export function toTurnDto(row: TurnRow): TurnDto {
   return {
     turnNumber: row.turnNumber,
     role: row.role,
