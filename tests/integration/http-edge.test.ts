@@ -284,16 +284,20 @@ describe('throttles on failed credentials, per client address', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it('unknown invitation links: 404 up to the limit, then 429', async () => {
+  it("unknown invitation links: 404 up to the limit, then 429 with Retry-After and the link's privacy headers", async () => {
     await awaitRoomInWindow();
     const statuses: number[] = [];
+    let last: Response | undefined;
     for (let i = 0; i < FAILURE_LIMIT + 3; i++) {
-      const res = await fetch(`${app.url}/api/invitations/no-such-token-${i}/status`);
-      await res.text();
-      statuses.push(res.status);
+      last = await fetch(`${app.url}/api/invitations/no-such-token-${i}/status`);
+      await last.text();
+      statuses.push(last.status);
       await new Promise((r) => setTimeout(r, 20)); // the count is written after each answer
     }
     expect(statuses.slice(0, FAILURE_LIMIT)).toEqual(Array(FAILURE_LIMIT).fill(404));
     expect(statuses.at(-1)).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(last!.headers.get('x-request-id')).toMatch(/^req_/);
   });
 });
