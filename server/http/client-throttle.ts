@@ -41,7 +41,7 @@ function rateLimited(until: number): AppError {
 }
 
 /** Throws 429 when this address is known to be past its limit in this window. No I/O. */
-export function assertNotThrottled(bucket: ThrottleBucket, address: string, headers?: Pick<Headers, 'set'>): void {
+export function assertNotThrottled(bucket: ThrottleBucket, address: string, headers?: Headers): void {
   const key = `${bucket}:${address}`;
   const until = blocked.get(key);
   if (until === undefined) return;
@@ -57,7 +57,7 @@ export function assertNotThrottled(bucket: ThrottleBucket, address: string, head
  * Counts a failure; when it puts the address past the limit, remembers the block and throws 429 instead of the
  * failure's own error. A database error while counting never hides the original failure.
  */
-export async function countFailure(db: DbExecutor, bucket: ThrottleBucket, address: string, headers?: Pick<Headers, 'set'>): Promise<void> {
+export async function countFailure(db: DbExecutor, bucket: ThrottleBucket, address: string, headers?: Headers): Promise<void> {
   let state;
   try {
     state = await recordClientFailure(db, { bucket, address, limit: getEnv().AUTH_FAILURES_PER_MINUTE });

@@ -106,38 +106,11 @@ export type DoorRoute = {
 /** What every answer to an invitation route carries: the token in its URL is a credential. */
 const INVITATION_HEADERS = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 
-/**
- * The response headers of one request: a plain record (X-Request-Id, an invitation's privacy headers) until someone
- * needs a fetch Headers (a handler that reads `headers`, the API key's RateLimit-* headers), then that Headers. A
- * JSON answer of a route that never asked, the agent's turn among them, is written from the record: creating,
- * setting and iterating an undici Headers cost about 30 µs of a paced turn with cold caches. `set` (Retry-After on
- * a 429) writes into whichever is current.
- */
-class ResponseHeaders {
-  private headers: Headers | undefined;
-
-  constructor(private readonly initial: Record<string, string>) {}
-
-  materialize(): Headers {
-    this.headers ??= new Headers(this.initial);
-    return this.headers;
-  }
-
-  set(name: string, value: string): void {
-    if (this.headers) this.headers.set(name, value);
-    else this.initial[name] = value;
-  }
-
-  current(): Headers | Record<string, string> {
-    return this.headers ?? this.initial;
-  }
-}
-
 export function defineRoute<A extends RouteAuth, TBody = undefined>(spec: RouteSpec<A, TBody>): DoorRoute {
   const invitation = spec.auth === 'invitation';
   const secretParams = invitation ? ['token'] : [];
 
-  async function answerWith(req: DoorRequest, params: Record<string, string>, logged: RequestLogContext, headers: ResponseHeaders, db: Database): Promise<Answer> {
+  async function answerWith(req: DoorRequest, params: Record<string, string>, logged: RequestLogContext, headers: Headers, db: Database): Promise<Answer> {
     try {
       const caller = (await authenticate(spec.auth, req, db, headers, params)) as CallerOf<A>;
       if (caller && typeof caller === 'object' && 'orgId' in caller) logged.orgId = caller.orgId;
@@ -151,18 +124,16 @@ export function defineRoute<A extends RouteAuth, TBody = undefined>(spec: RouteS
         params,
         body,
         caller,
-        get headers() {
-          return headers.materialize();
-        },
+        headers,
         setOrg: (orgId) => {
           logged.orgId = orgId;
         },
       });
-      if (!(result instanceof Response)) return jsonAnswer(result.status, result.body, headers.current());
+      if (!(result instanceof Response)) return jsonAnswer(result.status, result.body, headers);
       if (invitation) for (const [name, value] of Object.entries(INVITATION_HEADERS)) result.headers.set(name, value);
       return result;
     } catch (error) {
-      return errorAnswer(error, logged.requestId, headers.current());
+      return errorAnswer(error, logged.requestId, headers);
     }
   }
 
@@ -171,7 +142,7 @@ export function defineRoute<A extends RouteAuth, TBody = undefined>(spec: RouteS
       spec.kind,
       req,
       async (logged) => {
-        const headers = new ResponseHeaders(invitation ? { ...INVITATION_HEADERS, 'X-Request-Id': logged.requestId } : { 'X-Request-Id': logged.requestId });
+        const headers = new Headers(invitation ? { ...INVITATION_HEADERS, 'X-Request-Id': logged.requestId } : { 'X-Request-Id': logged.requestId });
         const db = getDb();
         const answered = await answerWith(req, params, logged, headers, db);
         // An unknown link (or anything else not found under one) counts against the client's address.
@@ -196,7 +167,7 @@ function maskPath(pathname: string, routePath: string, secretParams: readonly st
     .join('/');
 }
 
-async function authenticate(auth: RouteAuth, req: DoorRequest, db: Database, headers: ResponseHeaders, params: Record<string, string>): Promise<unknown> {
+async function authenticate(auth: RouteAuth, req: DoorRequest, db: Database, headers: Headers, params: Record<string, string>): Promise<unknown> {
   if (auth === 'public') return null;
   if (auth === 'invitation') {
     // Past the limit of unknown links, this address gets 429 before its token is looked up.
@@ -222,7 +193,7 @@ async function authenticate(auth: RouteAuth, req: DoorRequest, db: Database, hea
     if (!principal) throw new AppError('UNAUTHORIZED', 'Sign in first');
     return principal;
   }
-  return authenticateV1Request(db, req, headers.materialize(), auth.apiKey);
+  return authenticateV1Request(db, req, headers, auth.apiKey);
 }
 
 async function readBody<TBody>(req: DoorRequest, spec: BodySpec<TBody>): Promise<TBody | RawBody> {

@@ -24,26 +24,18 @@ export function newRequestId(): string {
 /**
  * A JSON answer before it becomes a fetch Response. The Node server writes its text as it is (v1-fast-path.ts): a
  * Response would build a body stream only to be read back, which cost more CPU than an agent turn's own parsing.
- * Route files and in-process fetches get `toResponse()`. Its headers are a Headers when a handler built or touched
- * one, otherwise a plain record (names as written, each once): an undici Headers, created, set and iterated in
- * sorted order, cost about 30 µs of a paced agent turn with cold caches, for three headers.
+ * Route files and in-process fetches get `toResponse()`.
  */
 export class JsonAnswer {
   constructor(
     readonly status: number,
-    readonly headers: Headers | Readonly<Record<string, string>>,
+    readonly headers: Headers,
     /** Null: no body (204, 499). */
     readonly text: string | null,
   ) {}
 
   toResponse(): Response {
-    return new Response(this.text, { status: this.status, headers: this.headers as HeadersInit });
-  }
-
-  /** Each header once: what a Headers' forEach gives, or the record's entries. */
-  forEachHeader(fn: (value: string, name: string) => void): void {
-    if (this.headers instanceof Headers) this.headers.forEach(fn);
-    else for (const name of Object.keys(this.headers)) fn(this.headers[name], name);
+    return new Response(this.text, { status: this.status, headers: this.headers });
   }
 }
 
@@ -54,29 +46,15 @@ export function asResponse(answer: Answer): Response {
   return answer instanceof JsonAnswer ? answer.toResponse() : answer;
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } as const;
-
 /**
  * A Headers given is taken, not copied: the answer's own from then on (each caller passes the Headers it built for
- * this one request). A plain record (a door route that never touched its headers) stays a record.
+ * this one request). Copying it cost a second Headers per request on the agent's turn.
  */
 export function jsonAnswer(status: number, body: unknown, headers: HeadersInit = {}): JsonAnswer {
-  const text = status === 204 ? null : JSON.stringify(body);
-  if (!(headers instanceof Headers) && !Array.isArray(headers) && !hasJsonHeader(headers)) {
-    return new JsonAnswer(status, { ...headers, ...JSON_HEADERS }, text);
-  }
   const h = headers instanceof Headers ? headers : new Headers(headers);
-  for (const [name, value] of Object.entries(JSON_HEADERS)) h.set(name, value);
-  return new JsonAnswer(status, h, text);
-}
-
-/** A record that names Content-Type or Cache-Control itself, in any case: merged as a Headers would. */
-function hasJsonHeader(headers: Record<string, string>): boolean {
-  for (const name of Object.keys(headers)) {
-    const lower = name.toLowerCase();
-    if (lower === 'content-type' || lower === 'cache-control') return true;
-  }
-  return false;
+  h.set('Content-Type', 'application/json; charset=utf-8');
+  h.set('Cache-Control', 'no-store');
+  return new JsonAnswer(status, h, status === 204 ? null : JSON.stringify(body));
 }
 
 export function jsonResponse(status: number, body: unknown, headers: HeadersInit = {}): Response {

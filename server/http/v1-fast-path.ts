@@ -101,14 +101,13 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Answer)
     return;
   }
   res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
   if (response instanceof JsonAnswer) {
-    response.forEachHeader((value, name) => res.setHeader(name, value));
     if (!req.complete) res.setHeader('Connection', 'close');
     res.setHeader('Content-Length', response.text === null ? 0 : Buffer.byteLength(response.text));
     res.end(response.text ?? undefined);
     return;
   }
-  response.headers.forEach((value, name) => res.setHeader(name, value));
   // A body left unread (a 401 before reading it, a 413 part way) would be taken for the next request on this
   // connection: close it instead.
   if (!req.complete) res.setHeader('Connection', 'close');
