@@ -10,8 +10,6 @@ const PACED_AGENTS = 200;
 const PACED_THINK_MS = 2_000;
 const PACED_SECONDS = 20;
 const TARGET_P99_MS = 15;
-/** Turns each server takes before anything is measured (at least; --warmup-requests may ask for more). */
-const WARMUP_TURNS = 4_000;
 
 /**
  * The agent's write path: 50 interviews in flight at once, each client conducting its own interview (turn 1, 2, 3…
@@ -150,13 +148,12 @@ export const agentTurnsScenario: Scenario = {
         // turns table empty, and a session that cached its plans inside record_turn while the table was nearly
         // empty kept sequential scans of it (2–3 ms a turn on three of the product's ten connections, when the
         // product ran first); the baseline, warmed up later on a fuller table, never did. Same conditions for both.
-        // Longer than --warmup-requests' 400: a long-running server is what is measured, and the product's code takes
-        // thousands of turns to be optimized (the compilations run on background threads, counted as its CPU). After
-        // 3,000 warm-up turns its CPU per closed-loop turn still went 0.35, 0.30, 0.29, 0.27 ms over four runs of
-        // 4,000; the baseline's stayed at 0.17–0.19.
-        const warmupTurns = Math.max(options.warmupRequests, WARMUP_TURNS);
-        await conduct(server!.url, own.warmup, warmupTurns, 30_000);
-        if (bare) await conduct(bare.url, baseline.warmup, warmupTurns, 30_000);
+        // --warmup-requests turns each (4,000 by default, bench/run.ts): the product's code takes thousands of turns to
+        // be optimized (the compilations run on background threads, counted as its CPU). After 3,000 warm-up turns its
+        // CPU per closed-loop turn still went 0.35, 0.30, 0.29, 0.27 ms over four runs of 4,000; the baseline's stayed
+        // at 0.17–0.19.
+        await conduct(server!.url, own.warmup, options.warmupRequests, 30_000);
+        if (bare) await conduct(bare.url, baseline.warmup, options.warmupRequests, 30_000);
         await db.sql`analyze turns, interviews`;
         // Closed loop: each agent sends its next turn as soon as the previous one is answered (saturation), on the
         // product, then on the baseline: each has the box to itself. Paced: 200 agents each waiting 1–3 s between
