@@ -7,9 +7,10 @@ export function sha256Hex(value: string): string {
 /**
  * Constant-time comparison of secrets of any length. The given side is copied into a buffer of the expected
  * side's length (cut or zero-padded) and compared byte for byte in constant time; the lengths are compared
- * separately, always, so that the time taken depends on neither side's content, only on the length of what the
- * client sent, which the client knows. It replaced hashing both sides (SHA-256 per request: on a paced agent turn,
- * about 25 µs of CPU with cold caches, for the same guarantee).
+ * separately, always. The time taken depends on neither side's content. It does depend, by the few nanoseconds of
+ * copying a few dozen bytes, on the shorter of the two lengths: the expected secret's length is not hidden the way
+ * hashing both sides hid it (accepted: a configured secret's length says little, AGENT_SECRET has at least 16
+ * characters). Hashing cost a SHA-256 per request: on a paced agent turn, about 25 µs of CPU with cold caches.
  */
 export function secretsEqual(given: string, expected: string): boolean {
   const wanted = expectedBytes(expected);

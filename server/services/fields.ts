@@ -34,8 +34,6 @@ export const idString = (description: string) => z.string().min(1, 'Required').m
 export const timestampOut = () => z.string().describe('ISO 8601 UTC timestamp');
 export const nullableTimestampOut = () => z.string().nullable().describe('ISO 8601 UTC timestamp, or null');
 
-export function iso(date: Date | string): string;
-export function iso(date: Date | string | null): string | null;
 /**
  * A timestamp as the API writes it (ISO 8601 in UTC, milliseconds): from a Date, or from PostgreSQL's text for a
  * timestamptz, which raw statements on postgres.js return (`2026-11-24 03:00:00.123456+00`: the server's sessions
@@ -43,6 +41,8 @@ export function iso(date: Date | string | null): string | null;
  * Date does, without parsing it into a Date: on a paced agent turn, parsing two timestamps cold cost about 40 µs.
  * Any other form (another offset, a year past 9999) goes through Date.
  */
+export function iso(date: Date | string): string;
+export function iso(date: Date | string | null): string | null;
 export function iso(date: Date | string | null): string | null {
   if (date === null) return null;
   if (typeof date !== 'string') return date.toISOString();
