@@ -55,6 +55,11 @@ async function apiKey(req: IncomingMessage): Promise<{ orgId: string } | null> {
   const hash = createHash('sha256').update(match[1]).digest('hex');
   const [key] = await sql`select "id", "org_id", "scopes", "rate_limit_per_minute", "last_used_at" from "api_keys" where ("api_keys"."key_hash" = ${hash} and "api_keys"."revoked_at" is null) limit ${1}`;
   if (!key) return null;
+  // lastUsedAt, at most once a minute per key (authenticate-api-key.ts): the statement runs about once a minute.
+  const now = Date.now();
+  if (!key.last_used_at || now - Date.parse(iso(key.last_used_at)!) > RATE_LIMIT_WINDOW_MS) {
+    await sql`update "api_keys" set "last_used_at" = ${new Date(now).toISOString()} where ("api_keys"."id" = ${key.id} and ("api_keys"."last_used_at" is null or "api_keys"."last_used_at" < ${new Date(now - RATE_LIMIT_WINDOW_MS).toISOString()}))`;
+  }
   const windowStart = new Date(Math.floor(Date.now() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS).toISOString();
   await sql`
     insert into rate_limit_windows (api_key_id, window_start, count)
@@ -65,7 +70,10 @@ async function apiKey(req: IncomingMessage): Promise<{ orgId: string } | null> {
   return { orgId: key.org_id };
 }
 
-const INTERVIEW_COLUMNS = sql.unsafe(`"interviews"."id", "interviews"."org_id", "interviews"."candidate_id", "interviews"."job_id", "interviews"."campaign_id", "interviews"."stage_id", "interviews"."config_id", "interviews"."status", "interviews"."expires_at", "interviews"."invited_at", "interviews"."started_at", "interviews"."completed_at", "interviews"."cancelled_at", "interviews"."ended_at", "interviews"."audio_url", "interviews"."invite_token_hash", "interviews"."reminder_enabled", "interviews"."reminder_sent_at", "interviews"."agent_dispatched_at", "interviews"."created_at", "interviews"."updated_at", case when "interviews"."status" = 'INVITED' and "interviews"."expires_at" <= now() then 'EXPIRED' else "interviews"."status" end as effective_status, "reports"."id" as report_id, "reports"."overall_score"`);
+const INTERVIEW_COLUMNS = sql.unsafe(`"interviews"."id", "interviews"."org_id", "interviews"."candidate_id", "interviews"."job_id", "interviews"."campaign_id", "interviews"."stage_id", "interviews"."config_id", "interviews"."status", "interviews"."expires_at", "interviews"."invited_at", "interviews"."started_at", "interviews"."completed_at", "interviews"."cancelled_at", "interviews"."ended_at", "interviews"."audio_url", "interviews"."invite_token_hash", "interviews"."reminder_enabled", "interviews"."reminder_sent_at", "interviews"."agent_dispatched_at", "interviews"."consented_at", "interviews"."created_at", "interviews"."updated_at", case when "interviews"."status" = 'INVITED' and "interviews"."expires_at" <= now() then 'EXPIRED' else "interviews"."status" end as effective_status, "reports"."id" as report_id, "reports"."overall_score", (select jsonb_build_object(
+      'status', d.status, 'reason', d.reason, 'decidedAt', d.decided_at, 'byType', d.decided_by_type, 'byId', d.decided_by_id)
+    from "interview_decisions" d
+    where d.interview_id = "interviews"."id" and d.org_id = "interviews"."org_id" and d.superseded_at is null) as decision`);
 
 function interviewDto(r: postgres.Row) {
   return {
@@ -82,9 +90,13 @@ function interviewDto(r: postgres.Row) {
     completedAt: iso(r.completed_at),
     cancelledAt: iso(r.cancelled_at),
     endedAt: iso(r.ended_at),
+    consentedAt: iso(r.consented_at),
     audioUrl: r.audio_url,
     reportId: r.report_id,
     overallScore: r.overall_score,
+    decision: r.decision
+      ? { status: r.decision.status, reason: r.decision.reason, decidedAt: new Date(r.decision.decidedAt).toISOString(), decidedBy: { type: r.decision.byType, id: r.decision.byId } }
+      : null,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };
@@ -104,16 +116,16 @@ async function listInterviews(orgId: string, url: URL) {
 
 async function retrieveInterview(orgId: string, id: string) {
   const [[row], turns] = await Promise.all([
-    sql`select ${INTERVIEW_COLUMNS}, "candidates"."email", "candidates"."first_name", "candidates"."last_name", "reports"."status" as report_status, "reports"."recommendation", "reports"."summary", "reports"."criteria", "reports"."flags" from "interviews" inner join "candidates" on ("candidates"."id" = "interviews"."candidate_id" and "candidates"."org_id" = ${orgId}) left join "reports" on "reports"."interview_id" = "interviews"."id" where ("interviews"."id" = ${id} and "interviews"."org_id" = ${orgId})`,
+    sql`select ${INTERVIEW_COLUMNS}, "candidates"."email", "candidates"."first_name", "candidates"."last_name", "reports"."status" as report_status, "reports"."recommendation", "reports"."summary", "reports"."criteria", "reports"."flags" from "interviews" left join "candidates" on ("candidates"."id" = "interviews"."candidate_id" and "candidates"."org_id" = ${orgId}) left join "reports" on "reports"."interview_id" = "interviews"."id" where ("interviews"."id" = ${id} and "interviews"."org_id" = ${orgId})`,
     sql`select "turn_number", "role", "content", "audio_url", "created_at", "updated_at" from "turns" where ("turns"."interview_id" = ${id} and "turns"."org_id" = ${orgId}) order by "turns"."turn_number" asc`,
   ]);
   if (!row) return null;
   return {
     ...interviewDto(row),
-    candidate: { id: row.candidate_id, email: row.email, firstName: row.first_name, lastName: row.last_name },
+    candidate: row.email === null ? null : { id: row.candidate_id, email: row.email, firstName: row.first_name, lastName: row.last_name },
     transcript: turns.map((t) => ({ turnNumber: t.turn_number, role: t.role, content: t.content, audioUrl: t.audio_url, createdAt: iso(t.created_at), updatedAt: iso(t.updated_at) })),
-    evaluation: row.report_id
-      ? { reportId: row.report_id, status: row.report_status, overallScore: row.overall_score, recommendation: row.recommendation, summary: row.summary, criteria: row.criteria, flags: row.flags }
+    evaluation: row.report_id && row.report_status
+      ? { reportId: row.report_id, status: row.report_status, overallScore: row.overall_score, recommendation: row.recommendation, summary: row.summary, criteria: row.criteria ?? [], flags: row.flags ?? [] }
       : null,
   };
 }
