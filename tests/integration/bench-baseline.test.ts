@@ -34,8 +34,8 @@ describe.skipIf(!databaseUrl)('the bench baseline answers what the product answe
     const completed = await makeInterview(app.db, org.orgId, { ...base, status: 'COMPLETED', startedAt: hours(3), completedAt: hours(2), endedAt: hours(2), consentedAt: hours(3), createdAt: hours(4) });
     decided = completed.id;
     await app.db.insert(turns).values([
-      { id: newId('turn'), orgId: org.orgId, interviewId: decided, turnNumber: 1, role: 'agent', content: 'Tell me about a hard bug.' },
-      { id: newId('turn'), orgId: org.orgId, interviewId: decided, turnNumber: 2, role: 'candidate', content: 'A race in a queue, "quoted", with a comma.' },
+      { orgId: org.orgId, interviewId: decided, turnNumber: 1, role: 'agent' as const, content: 'Tell me about a hard bug.' },
+      { orgId: org.orgId, interviewId: decided, turnNumber: 2, role: 'candidate' as const, content: 'A race in a queue, "quoted", with a comma.' },
     ]);
     await app.db.insert(reports).values({
       id: newId('report'), orgId: org.orgId, type: 'interview', interviewId: decided, status: 'READY', overallScore: 71, recommendation: 'YES',
