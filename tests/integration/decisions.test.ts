@@ -234,6 +234,8 @@ describe('human review', () => {
     const json = await org.api(`/api/v1/reports/export?campaignId=${setup.campaign.id}&type=interviews`);
     const item = json.body.interviews.find((i: any) => i.interviewId === weak.interview.id);
     expect(item).toMatchObject({ overallScore: 33.3, finalScore: 93.3, scoreSource: 'human', humanReview: { overallScore: 93.3 } });
+    // The review's time as the API writes every timestamp, whichever driver read it (text or Date).
+    expect(item.humanReview.reviewedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(json.body.interviews.find((i: any) => i.interviewId === strong.interview.id)).toMatchObject({ finalScore: 76.7, scoreSource: 'ai', humanReview: null });
 
     const csv = await org.api(`/api/v1/reports/export?campaignId=${setup.campaign.id}&type=interviews&format=csv`);
@@ -244,6 +246,7 @@ describe('human review', () => {
       scoreSource: 'human',
       'criterion:communication': '10',
       'criterion:technical': '9',
+      humanReviewedAt: item.humanReview.reviewedAt,
     });
     expect(rows.find((r) => r.sourceId === strong.interview.id)).toMatchObject({ overallScore: '76.7', scoreSource: 'ai', 'criterion:technical': '8' });
   });

@@ -1,17 +1,20 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { queryRows } from '@/db/driver-client';
 import { z } from 'zod';
 import type { DbExecutor } from '@/db/client';
 import type { AuditContext } from '@/server/services/audit/audit-actor';
 import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { rowsOf } from '@/db/rows';
-import { campaigns, candidates, humanReviews, interviews, reports, testSessions } from '@/db/schema';
+import { campaigns, candidates, interviews, reports, testSessions } from '@/db/schema';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { currentDecisionSql, toDecisionDto } from '../decisions/decision-dto';
 import type { DecisionDto } from '../decisions/decision-schemas';
 import { iso } from '../fields';
 import { csvRow, type CsvValue } from './csv';
-import { interviewReportFields, toTestReportDto, type InterviewReportFields } from './get-report';
+import type { HumanReviewFields } from '../reviews/human-review-dto';
+import { interviewReportFields, toTestReportDto, type InterviewReportFields, type ReportFields } from './get-report';
 import type { TestReportDto } from './report-schemas';
 
 export const EXPORT_BATCH_SIZE = 500;
@@ -247,55 +250,114 @@ function newestFirst(time: AnyColumn, id: AnyColumn, nulls: 'first' | 'last'): S
   return nulls === 'first' ? [sql`${time} desc nulls first`, sql`${id} desc nulls first`] : [sql`${time} desc nulls last`, sql`${id} desc nulls last`];
 }
 
-async function* interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<InterviewExportItem[]> {
-  let cursor: Cursor | undefined;
-  for (;;) {
-    const conditions: SQL[] = [eq(interviews.orgId, scope.orgId), eq(interviews.campaignId, scope.campaignId), eq(interviews.status, 'COMPLETED')];
-    if (cursor) conditions.push(sql`(${interviews.createdAt}, ${interviews.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
-    const rows = await db
-      .select({
-        cursorAt: sql<string>`${interviews.createdAt}::text`,
-        interview: { id: interviews.id, candidateId: interviews.candidateId, jobId: interviews.jobId, campaignId: interviews.campaignId },
-        interviewCompletedAt: interviews.completedAt,
-        interviewConsentedAt: interviews.consentedAt,
-        candidate: candidateColumns,
-        report: reports,
-        review: humanReviews,
-        decision: currentDecisionSql(interviews.id, interviews.orgId),
-      })
-      .from(interviews)
-      .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
-      .innerJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, interviews.orgId)))
-      .leftJoin(humanReviews, and(eq(humanReviews.reportId, reports.id), eq(humanReviews.orgId, reports.orgId)))
-      .where(and(...conditions))
-      .orderBy(...newestFirst(interviews.createdAt, interviews.id, 'first'))
-      .limit(scope.batchSize);
-    if (rows.length === 0) return;
-    yield rows.map((row) => {
-      const fields = interviewReportFields(row.report, row.interview, row.review);
-      const human = fields.humanReview?.overallScore ?? null;
-      return {
-        ...fields,
-        candidate: row.candidate,
-        interviewCompletedAt: iso(row.interviewCompletedAt),
-        interviewConsentedAt: iso(row.interviewConsentedAt),
-        decision: toDecisionDto(row.decision),
-        finalScore: human ?? fields.overallScore,
-        scoreSource: human !== null ? ('human' as const) : fields.overallScore !== null ? ('ai' as const) : null,
-      };
-    });
-    if (rows.length < scope.batchSize) return;
-    const last = rows[rows.length - 1];
-    cursor = { at: last.cursorAt, id: last.interview.id };
-  }
+/**
+ * One batch of a campaign's interview results, as SQL text sent to the driver as it stands (queryRows), flat, one
+ * name per column. Built with drizzle's select, each of a 100,000-row export's rows was mapped column by column
+ * into nested objects and its report's timestamps parsed into Dates: a third of the export's CPU. The decision is
+ * the subquery every interview read selects (currentDecisionSql), rendered once. `$4, $5` is the cursor (the
+ * second statement), compared as a row so that the index is read in order.
+ */
+const interviewResultsStatement = (afterCursor: boolean) => `
+  select "interviews"."created_at"::text as cursor_at, "interviews"."id" as interview_id, "interviews"."candidate_id", "interviews"."job_id",
+    "interviews"."campaign_id", "interviews"."completed_at" as interview_completed_at, "interviews"."consented_at" as interview_consented_at,
+    c.email as candidate_email, c.first_name as candidate_first_name, c.last_name as candidate_last_name,
+    r.id as report_id, r.status as report_status, r.overall_score, r.recommendation, r.summary, r.criteria, r.flags, r.coverage, r.generator,
+    r.failure_reason, r.created_at as report_created_at, r.completed_at as report_completed_at,
+    h.criteria as review_criteria, h.overall_score as review_overall_score, h.reviewed_by_type, h.reviewed_by_id, h.reviewed_at,
+    ${new PgDialect().sqlToQuery(currentDecisionSql(interviews.id, interviews.orgId)).sql} as decision
+  from "interviews"
+  join "candidates" c on c.id = "interviews"."candidate_id" and c.org_id = "interviews"."org_id"
+  join "reports" r on r.interview_id = "interviews"."id" and r.org_id = "interviews"."org_id"
+  left join "human_reviews" h on h.report_id = r.id and h.org_id = r.org_id
+  where "interviews"."org_id" = $1 and "interviews"."campaign_id" = $2 and "interviews"."status" = 'COMPLETED'
+    ${afterCursor ? 'and ("interviews"."created_at", "interviews"."id") < ($4::timestamptz, $5)' : ''}
+  order by "interviews"."created_at" desc nulls first, "interviews"."id" desc nulls first
+  limit $3`;
+const FIRST_INTERVIEW_RESULTS = interviewResultsStatement(false);
+const NEXT_INTERVIEW_RESULTS = interviewResultsStatement(true);
+
+type Timestamp = Date | string; // text on postgres.js, a Date on PGlite
+type InterviewResultRow = {
+  cursor_at: string;
+  interview_id: string;
+  candidate_id: string;
+  job_id: string;
+  campaign_id: string | null;
+  interview_completed_at: Timestamp | null;
+  interview_consented_at: Timestamp | null;
+  candidate_email: string;
+  candidate_first_name: string | null;
+  candidate_last_name: string | null;
+  report_id: string;
+  report_status: ReportFields['status'];
+  overall_score: number | null;
+  recommendation: ReportFields['recommendation'];
+  summary: string | null;
+  criteria: ReportFields['criteria'];
+  flags: ReportFields['flags'];
+  coverage: ReportFields['coverage'];
+  generator: string | null;
+  failure_reason: string | null;
+  report_created_at: Timestamp;
+  report_completed_at: Timestamp | null;
+  review_criteria: HumanReviewFields['criteria'] | null;
+  review_overall_score: number | null;
+  reviewed_by_type: HumanReviewFields['reviewedByType'] | null;
+  reviewed_by_id: string | null;
+  reviewed_at: Timestamp | null;
+  decision: Parameters<typeof toDecisionDto>[0];
+};
+
+function toInterviewExportItem(row: InterviewResultRow): InterviewExportItem {
+  const report: ReportFields = {
+    id: row.report_id,
+    status: row.report_status,
+    overallScore: row.overall_score,
+    recommendation: row.recommendation,
+    summary: row.summary,
+    criteria: row.criteria,
+    flags: row.flags,
+    coverage: row.coverage,
+    generator: row.generator,
+    failureReason: row.failure_reason,
+    createdAt: row.report_created_at,
+    completedAt: row.report_completed_at,
+  };
+  const review: HumanReviewFields | null =
+    row.review_criteria === null
+      ? null
+      : { criteria: row.review_criteria, overallScore: row.review_overall_score!, reviewedByType: row.reviewed_by_type!, reviewedById: row.reviewed_by_id!, reviewedAt: row.reviewed_at! };
+  const fields = interviewReportFields(report, { id: row.interview_id, candidateId: row.candidate_id, jobId: row.job_id, campaignId: row.campaign_id }, review);
+  const human = fields.humanReview?.overallScore ?? null;
+  // Added to the fields' object rather than spread into a new one: on Node 20, `{ ...fields, more }` cost 3 µs a
+  // row, a tenth of the whole export's CPU.
+  return Object.assign(fields, {
+    candidate: { id: row.candidate_id, email: row.candidate_email, firstName: row.candidate_first_name, lastName: row.candidate_last_name },
+    interviewCompletedAt: iso(row.interview_completed_at),
+    interviewConsentedAt: iso(row.interview_consented_at),
+    decision: toDecisionDto(row.decision),
+    finalScore: human ?? fields.overallScore,
+    scoreSource: human !== null ? ('human' as const) : fields.overallScore !== null ? ('ai' as const) : null,
+  });
 }
 
-async function* testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestExportItem[]> {
-  let cursor: Cursor | undefined;
-  for (;;) {
+function interviewBatches(db: DbExecutor, scope: Scope): AsyncGenerator<InterviewExportItem[]> {
+  return keysetBatches(
+    scope.batchSize,
+    (cursor) =>
+      cursor
+        ? queryRows<InterviewResultRow>(db, NEXT_INTERVIEW_RESULTS, [scope.orgId, scope.campaignId, scope.batchSize, cursor.at, cursor.id])
+        : queryRows<InterviewResultRow>(db, FIRST_INTERVIEW_RESULTS, [scope.orgId, scope.campaignId, scope.batchSize]),
+    (row) => ({ at: row.cursor_at, id: row.interview_id }),
+    toInterviewExportItem,
+  );
+}
+
+function testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestExportItem[]> {
+  const read = (cursor: Cursor | undefined) => {
     const conditions: SQL[] = [eq(testSessions.orgId, scope.orgId), eq(testSessions.campaignId, scope.campaignId)];
     if (cursor) conditions.push(sql`(${testSessions.completedAt}, ${testSessions.id}) < (${cursor.at}::timestamptz, ${cursor.id})`);
-    const rows = await db
+    return db
       .select({
         cursorAt: sql<string>`${testSessions.completedAt}::text`,
         session: testSessions,
@@ -307,11 +369,33 @@ async function* testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestEx
       .innerJoin(reports, and(eq(reports.testSessionId, testSessions.id), eq(reports.orgId, testSessions.orgId)))
       .where(and(...conditions))
       .orderBy(...newestFirst(testSessions.completedAt, testSessions.id, 'last'))
-      .limit(scope.batchSize);
-    if (rows.length === 0) return;
-    yield rows.map((row) => ({ ...toTestReportDto(row.report, row.session), candidate: row.candidate }));
-    if (rows.length < scope.batchSize) return;
-    const last = rows[rows.length - 1];
-    cursor = { at: last.cursorAt, id: last.session.id };
+      .limit(scope.batchSize)
+      .execute();
+  };
+  return keysetBatches(scope.batchSize, read, (row) => ({ at: row.cursorAt, id: row.session.id }), (row) => ({ ...toTestReportDto(row.report, row.session), candidate: row.candidate }));
+}
+
+/**
+ * Reads batches of `batchSize` rows, each after the previous one's last row (`cursorOf`), until a short batch, and
+ * yields each mapped. The next batch is read while the consumer encodes and sends the current one: the database's
+ * work and the service's overlap instead of taking turns (a 100,000-row export spent half its time waiting for
+ * the next batch). A consumer that stops early (the client went away) leaves at most one read in flight, whose
+ * result is dropped.
+ */
+async function* keysetBatches<Row, Item>(
+  batchSize: number,
+  read: (cursor: Cursor | undefined) => Promise<Row[]>,
+  cursorOf: (row: Row) => Cursor,
+  toItem: (row: Row) => Item,
+): AsyncGenerator<Item[]> {
+  let next: Promise<Row[]> | null = read(undefined);
+  try {
+    while (next) {
+      const rows: Row[] = await next;
+      next = rows.length === batchSize ? read(cursorOf(rows[rows.length - 1])) : null;
+      if (rows.length > 0) yield rows.map(toItem);
+    }
+  } finally {
+    next?.catch(() => {});
   }
 }

@@ -4,10 +4,15 @@ import { interviews, reports, testSessions, turns } from '@/db/schema';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { iso } from '../fields';
-import { findHumanReview, toHumanReviewDto, type HumanReviewRow } from '../reviews/human-review-dto';
+import { findHumanReview, toHumanReviewDto, type HumanReviewFields } from '../reviews/human-review-dto';
 import type { AnyReportDto, InterviewReportDto, PendingReportDto, TestReportDto } from './report-schemas';
 
 type ReportRow = typeof reports.$inferSelect;
+/** A report row's fields that an interview report shows, from drizzle or from a raw statement (timestamps as text). */
+export type ReportFields = Pick<ReportRow, 'id' | 'status' | 'overallScore' | 'recommendation' | 'summary' | 'criteria' | 'flags' | 'coverage' | 'generator' | 'failureReason'> & {
+  createdAt: Date | string;
+  completedAt: Date | string | null;
+};
 export type InterviewRef = { id: string; candidateId: string; jobId: string; campaignId: string | null };
 
 /** The report of an interview of the organization. NOT_FOUND for an unknown interview or one without a report. */
@@ -87,7 +92,7 @@ export type InterviewReportFields = Omit<InterviewReportDto, 'transcript' | 'sta
  * An interview report without its transcript (the export's items). Only a READY report shows a scorecard; the
  * human review, if any, sits beside the AI's fields, which stay as generated.
  */
-export function interviewReportFields(report: ReportRow, interview: InterviewRef, review: HumanReviewRow | null): InterviewReportFields {
+export function interviewReportFields(report: ReportFields, interview: InterviewRef, review: HumanReviewFields | null): InterviewReportFields {
   const ready = report.status === 'READY';
   return {
     id: report.id,

@@ -1,17 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { humanReviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { iso } from '../fields';
 import type { HumanReviewDto } from './human-review-schemas';
 
 export type HumanReviewRow = typeof humanReviews.$inferSelect;
 
-export function toHumanReviewDto(row: HumanReviewRow | null | undefined): HumanReviewDto | null {
+/** What the DTO is made of: a review row, or the same fields read by a raw statement (a timestamp as text). */
+export type HumanReviewFields = Pick<HumanReviewRow, 'criteria' | 'overallScore' | 'reviewedByType' | 'reviewedById'> & { reviewedAt: Date | string };
+
+export function toHumanReviewDto(row: HumanReviewFields | null | undefined): HumanReviewDto | null {
   if (!row) return null;
   return {
     criteria: row.criteria.map((c) => ({ key: c.key, score: c.score, note: c.note ?? null })),
     overallScore: row.overallScore,
     reviewedBy: { type: row.reviewedByType, id: row.reviewedById },
-    reviewedAt: row.reviewedAt.toISOString(),
+    reviewedAt: iso(row.reviewedAt),
   };
 }
 
