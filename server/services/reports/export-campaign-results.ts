@@ -366,7 +366,7 @@ function testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestExportIte
       .limit(scope.batchSize)
       .execute();
   };
-  return keysetBatches(scope.batchSize, read, (row) => ({ at: row.cursorAt, id: row.session.id }), (row) => ({ ...toTestReportDto(row.report, row.session), candidate: row.candidate }));
+  return keysetBatches(scope.batchSize, read, (row) => ({ at: row.cursorAt, id: row.session.id }), (row) => Object.assign(toTestReportDto(row.report, row.session), { candidate: row.candidate }));
 }
 
 /**
