@@ -4,7 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { preparedQuery } from '@/db/prepared';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
-import { iso } from '../fields';
+import { iso, timestampText } from '../fields';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { interviewColumns, toInterviewDto } from './interview-dto';
 import type { InterviewDetailDto, InterviewDto } from './interview-schemas';
@@ -57,8 +57,8 @@ const selectTranscript = preparedQuery((db) =>
       role: turns.role,
       content: turns.content,
       audioUrl: turns.audioUrl,
-      createdAt: turns.createdAt,
-      updatedAt: turns.updatedAt,
+      createdAt: timestampText(turns.createdAt),
+      updatedAt: timestampText(turns.updatedAt),
     })
     .from(turns)
     .where(and(eq(turns.interviewId, id), eq(turns.orgId, orgId)))

@@ -1,21 +1,45 @@
-import { getTableColumns } from 'drizzle-orm';
 import { interviews, reports } from '@/db/schema';
 import { currentDecisionSql, toDecisionDto } from '../decisions/decision-dto';
-import { iso } from '../fields';
+import { iso, nullableTimestampText, timestampText } from '../fields';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { effectiveStatusSql } from './effective-status';
 import type { InterviewDto } from './interview-schemas';
 
-/** The columns every interview read selects (joined with its report, if any). */
+/** The columns every interview read selects (joined with its report, if any): what its DTO shows, and its organization. */
 export const interviewColumns = {
-  ...getTableColumns(interviews),
+  id: interviews.id,
+  orgId: interviews.orgId,
+  candidateId: interviews.candidateId,
+  jobId: interviews.jobId,
+  campaignId: interviews.campaignId,
+  stageId: interviews.stageId,
+  configId: interviews.configId,
+  expiresAt: timestampText(interviews.expiresAt),
+  invitedAt: nullableTimestampText(interviews.invitedAt),
+  startedAt: nullableTimestampText(interviews.startedAt),
+  completedAt: nullableTimestampText(interviews.completedAt),
+  cancelledAt: nullableTimestampText(interviews.cancelledAt),
+  endedAt: nullableTimestampText(interviews.endedAt),
+  audioUrl: interviews.audioUrl,
+  consentedAt: nullableTimestampText(interviews.consentedAt),
+  createdAt: timestampText(interviews.createdAt),
+  updatedAt: timestampText(interviews.updatedAt),
   effectiveStatus: effectiveStatusSql,
   reportId: reports.id,
   overallScore: reports.overallScore,
   decision: currentDecisionSql(interviews.id, interviews.orgId),
 };
 
-type InterviewRow = typeof interviews.$inferSelect & {
+type InterviewRow = Pick<typeof interviews.$inferSelect, 'id' | 'candidateId' | 'jobId' | 'campaignId' | 'stageId' | 'configId' | 'audioUrl'> & {
+  expiresAt: string;
+  invitedAt: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  endedAt: string | null;
+  consentedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
   effectiveStatus: InterviewDto['status'];
   reportId: string | null;
   overallScore: number | null;
