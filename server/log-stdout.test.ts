@@ -1,4 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
@@ -9,7 +12,11 @@ async function linesSeen(env: Record<string, string>): Promise<string[]> {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_DESTINATION: '', ...env },
     timeout: 30_000,
   });
-  return stdout
+  return linesOf(stdout);
+}
+
+function linesOf(output: string): string[] {
+  return output
     .split('\n')
     .filter(Boolean)
     .map((line) => (line.startsWith('{') ? `log: ${JSON.parse(line).msg}` : line));
@@ -40,9 +47,47 @@ describe('log lines on standard output', () => {
     ]);
   });
 
+  it.skipIf(!hasStrace())('redirected to a file: the same lines in the same order, and never a disk sync from the event loop', async () => {
+    // A standard output redirected to a file (`> app.log`, systemd's `append:`): each flush is a plain write; an
+    // fsync on every flush would stall the server ten times a second.
+    const dir = mkdtempSync(path.join(tmpdir(), 'iss-log-'));
+    const file = path.join(dir, 'stdout.log');
+    const out = openSync(file, 'w');
+    try {
+      const run = spawnSync('strace', ['-f', '-e', 'trace=fsync,fdatasync', '-o', path.join(dir, 'syscalls'), process.execPath, '--import', 'tsx', 'tests/support/log-writer.ts'], {
+        env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_DESTINATION: '', LOG_FLUSH_MS: '50' },
+        stdio: ['ignore', out, 'pipe'],
+        timeout: 30_000,
+      });
+      expect(run.status, String(run.stderr)).toBe(0);
+    } finally {
+      closeSync(out);
+    }
+    expect(linesOf(readFileSync(file, 'utf8'))).toEqual([
+      'after info',
+      'log: buffered',
+      'a second later',
+      'log: before the warning',
+      'log: the warning',
+      'after warn',
+      'log: the last line',
+    ]);
+    const syscalls = readFileSync(path.join(dir, 'syscalls'), 'utf8');
+    expect(syscalls).not.toMatch(/\b(fsync|fdatasync)\(1\)/);
+  });
+
   it('LOG_FLUSH_MS must be a whole number of milliseconds from 0 to 10000: anything else stops the start-up, named', () => {
     expect(parseEnv({}).LOG_FLUSH_MS).toBe(100);
     expect(parseEnv({ LOG_FLUSH_MS: '0' }).LOG_FLUSH_MS).toBe(0);
     for (const bad of ['soon', '-5', '2.5', '60000']) expect(() => parseEnv({ LOG_FLUSH_MS: bad })).toThrow(/LOG_FLUSH_MS/);
   });
 });
+
+function hasStrace(): boolean {
+  try {
+    execFileSync('strace', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
@@ -141,7 +142,7 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
     hooks: {
       streamWrite: scrubSecrets,
       // A warning or an error is written at once, with the lines buffered before it: it may be the last the
-      // process says (see bufferedStdout).
+      // process says (see startBufferedStdout).
       logMethod(args, method, level) {
         method.apply(this, args);
         if (level >= WARN_LEVEL) flushLog();
@@ -154,8 +155,7 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
 /** The longest a line waits in the standard output buffer; LOG_FLUSH_MS=0 writes each line as it is logged. */
 const DEFAULT_FLUSH_MS = 100;
 const SHARED_STDOUT = Symbol.for('iss.log.stdout');
-type SharedStdout = { [SHARED_STDOUT]?: SonicBoom };
-type SonicBoom = ReturnType<typeof pino.destination>;
+type SharedStdout = { [SHARED_STDOUT]?: BufferedStdout };
 
 function defaultDestination(): DestinationStream {
   const file = process.env.LOG_DESTINATION?.trim();
@@ -168,7 +168,7 @@ function defaultDestination(): DestinationStream {
   // One buffer per process, on globalThis: Next.js bundles its own copy of this module, and two buffers would
   // reorder the lines of one request's handling.
   const shared = globalThis as SharedStdout;
-  shared[SHARED_STDOUT] ??= bufferedStdout(flushMs);
+  shared[SHARED_STDOUT] ??= startBufferedStdout(flushMs);
   return shared[SHARED_STDOUT];
 }
 
@@ -181,25 +181,64 @@ function defaultDestination(): DestinationStream {
  * exits, a crash included (the process guards end with process.exit); only a SIGKILL loses the last `flushMs` of
  * request lines.
  */
-function bufferedStdout(flushMs: number): SonicBoom {
-  const stdout = pino.destination({ dest: 1, sync: true, minLength: 4096 });
-  setInterval(() => flushQuietly(stdout), flushMs).unref();
-  process.once('exit', () => flushQuietly(stdout));
+function startBufferedStdout(flushMs: number): BufferedStdout {
+  const stdout = new BufferedStdout(1, 4096);
+  setInterval(() => stdout.flush(), flushMs).unref();
+  process.once('exit', () => stdout.flush());
   return stdout;
 }
 
-function flushQuietly(stdout: SonicBoom): void {
-  try {
-    stdout.flushSync();
-  } catch {
-    // A closed stdout (the reader went away): nothing left to tell it.
+/**
+ * The buffer itself, written with plain synchronous writes. Not sonic-boom's (pino.destination with minLength):
+ * its flushSync also fsyncs the descriptor, every time, so a standard output redirected to a file (`> app.log`,
+ * systemd's `append:`) would have been synced to disk from the event loop ten times a second, idle or not.
+ */
+class BufferedStdout implements DestinationStream {
+  private pending: string[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly fd: number,
+    private readonly minLength: number,
+  ) {}
+
+  write(line: string): void {
+    this.pending.push(line);
+    this.size += line.length;
+    if (this.size >= this.minLength) this.flush();
+  }
+
+  flush(): void {
+    if (this.size === 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.size = 0;
+    try {
+      writeFully(this.fd, Buffer.from(text));
+    } catch {
+      // A closed standard output (the reader went away): nothing left to tell it.
+    }
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** All of `buffer`, waiting out a full pipe: a standard output that Node made non-blocking answers EAGAIN. */
+function writeFully(fd: number, buffer: Buffer): void {
+  let rest = buffer;
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(fd, rest));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(PAUSE, 0, 0, 10);
+    }
   }
 }
 
 /** Writes the buffered lines now: before a banner printed with console.log, or a warning. */
 export function flushLog(): void {
-  const stdout = (globalThis as SharedStdout)[SHARED_STDOUT];
-  if (stdout) flushQuietly(stdout);
+  (globalThis as SharedStdout)[SHARED_STDOUT]?.flush();
 }
 
 export const log = createLogger({
