@@ -251,11 +251,12 @@ function newestFirst(time: AnyColumn, id: AnyColumn, nulls: 'first' | 'last'): S
 }
 
 /**
- * One batch of a campaign's interview results, as SQL text sent to the driver as it stands (queryRows), flat, one
- * name per column. Built with drizzle's select, each of a 100,000-row export's rows was mapped column by column
- * into nested objects and its report's timestamps parsed into Dates: a third of the export's CPU. The decision is
- * the subquery every interview read selects (currentDecisionSql), rendered once. `$4, $5` is the cursor (the
- * second statement), compared as a row so that the index is read in order.
+ * One batch of a campaign's interview results, as SQL text sent to the driver as it stands (queryValues: each row
+ * an array, in the order of the columns below; the aliases are there for the reader). Built with drizzle's select,
+ * each of a 100,000-row export's rows was mapped column by column into nested objects and its report's timestamps
+ * parsed into Dates: a third of the export's CPU. The decision is the subquery every interview read selects
+ * (currentDecisionSql), rendered once. `$4, $5` is the cursor (the second statement), compared as a row so that the
+ * index is read in order.
  */
 const interviewResultsStatement = (afterCursor: boolean) => `
   select "interviews"."created_at"::text as cursor_at, "interviews"."id" as interview_id, "interviews"."candidate_id", "interviews"."job_id",
@@ -371,10 +372,9 @@ function testBatches(db: DbExecutor, scope: Scope): AsyncGenerator<TestExportIte
 
 /**
  * Reads batches of `batchSize` rows, each after the previous one's last row (`cursorOf`), until a short batch, and
- * yields each mapped. The next batch is read while the consumer encodes and sends the current one: the database's
- * work and the service's overlap instead of taking turns (a 100,000-row export spent half its time waiting for
- * the next batch). A consumer that stops early (the client went away) leaves at most one read in flight, whose
- * result is dropped.
+ * yields each mapped. The next batch is read only once the consumer asks for it, so a client that reads slowly or
+ * goes away holds no query in flight. (Reading the next batch ahead while the current one was sent was tried: a
+ * 100,000-row export took the same time within the noise, 3.2 against 3.35 s over six runs each.)
  */
 async function* keysetBatches<Row, Item>(
   batchSize: number,
@@ -382,14 +382,11 @@ async function* keysetBatches<Row, Item>(
   cursorOf: (row: Row) => Cursor,
   toItem: (row: Row) => Item,
 ): AsyncGenerator<Item[]> {
-  let next: Promise<Row[]> | null = read(undefined);
-  try {
-    while (next) {
-      const rows: Row[] = await next;
-      next = rows.length === batchSize ? read(cursorOf(rows[rows.length - 1])) : null;
-      if (rows.length > 0) yield rows.map(toItem);
-    }
-  } finally {
-    next?.catch(() => {});
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const rows = await read(cursor);
+    if (rows.length > 0) yield rows.map(toItem);
+    if (rows.length < batchSize) return;
+    cursor = cursorOf(rows[rows.length - 1]);
   }
 }
