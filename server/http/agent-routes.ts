@@ -51,7 +51,7 @@ export const AGENT_ROUTES: DoorRoute[] = [
     auth: 'agent',
     body: { schema: RecordTurnInputSchema, ...turnBody },
     handle: async ({ db, params, body, setOrg }) => {
-      const { created, turn, orgId } = await unsafeRecordTurnOfAnyOrg(db, { interviewId: params.id, ...body });
+      const { created, turn, orgId } = await unsafeRecordTurnOfAnyOrg(db, params.id, body);
       setOrg(orgId);
       return { status: created ? 201 : 200, body: turn };
     },

@@ -20,28 +20,39 @@ const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
  * Next.js's 308 redirect, which API clients would have to follow with their body.
  */
 export function guardRequest(req: IncomingMessage, res: ServerResponse): boolean {
-  const [rawPath, ...rest] = (req.url ?? '/').split('?');
-  try {
-    decodeURIComponent(rawPath);
-  } catch {
+  // Every request passes here: the common path (no '%', no '//') allocates nothing and runs no regular expression.
+  const url = req.url ?? '/';
+  const queryAt = url.indexOf('?');
+  const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt);
+  if (rawPath.includes('%') && !hasValidPercentEncoding(rawPath)) {
     if (rawPath === '/api' || rawPath.startsWith('/api/')) {
       writeEnvelope(res, new AppError('VALIDATION_ERROR', 'The request path has malformed percent-encoding', { issues: [{ path: 'path', message: 'Malformed percent-encoding' }] }));
       return true;
     }
     // A page path (a mangled invitation link, say): taken literally, so the page answers with its own 404.
-    req.url = [rawPath.replace(/%/g, '%25'), ...rest].join('?');
+    req.url = rawPath.replace(/%/g, '%25') + query;
     return false;
   }
-  const path = rawPath.replace(/\/{2,}/g, '/');
+  const path = rawPath.includes('//') ? rawPath.replace(/\/{2,}/g, '/') : rawPath;
   if (path !== '/api' && !path.startsWith('/api/')) return false;
-  const normalized = path.length > 1 ? path.replace(/\/$/, '') : path;
+  const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   // `/api` itself: the catch-all 404 route (app/api/[...path]) needs at least one segment after it.
   if (!API_METHODS.has((req.method ?? '').toUpperCase()) || normalized === '/api') {
     writeEnvelope(res, noRouteError(req.method ?? '', normalized));
     return true;
   }
-  if (normalized !== rawPath) req.url = [normalized, ...rest].join('?');
+  if (normalized !== rawPath) req.url = normalized + query;
   return false;
+}
+
+function hasValidPercentEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

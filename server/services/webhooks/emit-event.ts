@@ -15,8 +15,10 @@ import { notifyWatchersOfEvent } from '../notifications/create-notifications';
  * written here too (notifications/create-notifications.ts), so each such event notifies from this one place.
  */
 export async function emitEvent<T extends WebhookEventType>(tx: DbExecutor, input: { orgId: string; type: T; data: WebhookEventData[T] }): Promise<string> {
-  const endpoints = await subscribedEndpoints(tx, input.orgId, input.type);
-  const eventId = await recordEvent(tx, { orgId: input.orgId, type: input.type, data: input.data, endpointIds: endpoints });
+  // Neither needs the other: sent together, they cost one round trip to the database instead of two (postgres.js
+  // pipelines the queries of one connection; every event of the product is emitted inside a transaction).
+  const [endpoints, eventId] = await Promise.all([subscribedEndpoints(tx, input.orgId, input.type), insertEventRow(tx, input)]);
+  await enqueueDeliveries(tx, eventId, endpoints);
   // The same outbox tells the people watching the interview (interview.completed, report.ready, …).
   await notifyWatchersOfEvent(tx, { orgId: input.orgId, type: input.type, data: input.data, eventId });
   return eventId;
@@ -24,11 +26,20 @@ export async function emitEvent<T extends WebhookEventType>(tx: DbExecutor, inpu
 
 /** The event row and its deliveries to the given endpoints (the test event names its one endpoint). */
 export async function recordEvent(tx: DbExecutor, input: { orgId: string; type: string; data: unknown; endpointIds: string[] }): Promise<string> {
+  const id = await insertEventRow(tx, input);
+  await enqueueDeliveries(tx, id, input.endpointIds);
+  return id;
+}
+
+async function insertEventRow(tx: DbExecutor, input: { orgId: string; type: string; data: unknown }): Promise<string> {
   const id = newId('webhookEvent');
   const body = JSON.stringify({ type: input.type, timestamp: new Date().toISOString(), data: input.data });
   await insertEvent(tx).execute({ id, orgId: input.orgId, type: input.type, body });
-  for (const endpointId of input.endpointIds) await enqueueDelivery(tx, { eventId: id, endpointId, attempt: 1 });
   return id;
+}
+
+async function enqueueDeliveries(tx: DbExecutor, eventId: string, endpointIds: string[]): Promise<void> {
+  for (const endpointId of endpointIds) await enqueueDelivery(tx, { eventId, endpointId, attempt: 1 });
 }
 
 /**
@@ -47,7 +58,7 @@ export async function emitEvents<T extends WebhookEventType>(tx: DbExecutor, inp
       body: JSON.stringify({ type: input.type, timestamp, data }),
     }));
     await tx.insert(webhookEvents).values(rows);
-    for (const row of rows) for (const endpointId of endpoints) await enqueueDelivery(tx, { eventId: row.id, endpointId, attempt: 1 });
+    for (const row of rows) await enqueueDeliveries(tx, row.id, endpoints);
   }
 }
 
