@@ -1,3 +1,4 @@
+import { callTRPCProcedure } from '@trpc/server';
 import { forEachOpenApiProcedure, getPathRegExp, normalizePath } from 'trpc-to-openapi';
 import { getDb } from '@/db/client';
 import { AppError, invalidField, toAppError } from '@/server/errors';
@@ -6,7 +7,7 @@ import { sha256Hex } from '@/server/crypto';
 import { log } from '@/server/log';
 import { appRouter } from '@/server/routers/app-router';
 import { claimIdempotencyKey, releaseIdempotencyKey, runWithIdempotencyKey } from '@/server/services/idempotency/idempotency';
-import { createCallerFactory, createContextInner, type Context } from '@/server/trpc';
+import { createContextInner, type Context } from '@/server/trpc';
 import { authenticateV1Request } from './authenticate-v1-request';
 import { noRouteError } from './define-route';
 import { readJsonBody } from './read-json-body';
@@ -19,7 +20,7 @@ export { apiKeyFromHeaders } from './authenticate-v1-request';
 
 export const V1_PREFIX = '/api/v1';
 
-type Route = { method: string; pattern: RegExp; procedurePath: string; inputShape: Record<string, unknown> | undefined };
+type Route = { method: string; pattern: RegExp; procedurePath: string; procedureType: 'query' | 'mutation'; inputShape: Record<string, unknown> | undefined };
 
 /**
  * The v1 routes, from the OpenAPI meta of the app router's procedures, built once per process. We match and call
@@ -35,10 +36,10 @@ forEachOpenApiProcedure((appRouter as any)._def.procedures, ({ path, procedure, 
     method: meta.openapi.method,
     pattern: getPathRegExp(normalizePath(meta.openapi.path)),
     procedurePath: path,
+    procedureType: (procedure as any)._def.type,
     inputShape: input?._zod?.def?.type === 'object' ? input._zod.def.shape : undefined,
   });
 });
-const createCaller = createCallerFactory(appRouter);
 
 /**
  * REST v1: authenticate the key, count it against its rate limit, read the body, honour Idempotency-Key, then
@@ -122,8 +123,16 @@ async function runProcedure(req: DoorRequest, url: URL, body: unknown, ctx: Cont
     // Bodies and query strings were checked for what PostgreSQL cannot store (storable-json.ts) before this;
     // path parameters are not: an id of the wrong shape is simply not found.
     const input = { ...fields, ...match.params };
-    const procedure = match.route.procedurePath.split('.').reduce((node: any, key) => node[key], createCaller(ctx));
-    const output = await procedure(input);
+    // tRPC's own call, as its HTTP adapters make it (a server-side caller would build a proxy per request).
+    const output = await callTRPCProcedure({
+      router: appRouter,
+      path: match.route.procedurePath,
+      type: match.route.procedureType,
+      ctx,
+      getRawInput: async () => input,
+      signal: undefined,
+      batchIndex: 0,
+    });
     return { status: ctx.response.status ?? 200, body: output };
   } catch (error) {
     const appError = toAppError(error);
