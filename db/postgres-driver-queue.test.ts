@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * postgres.js keeps its pooled connections in queues; scripts/patch-postgres-driver.mjs (the postinstall) fixes
+ * postgres.js keeps its pooled connections in queues; scripts/patch-dependencies.mjs (the postinstall) fixes
  * their growth. Unpatched, the open queue gained a dead slot per query while some connections stayed idle, and each
  * query's `remove` scanned all of them: a long-running server's driver cost grew with every query it had served.
  * Both builds of the driver are checked (Next.js and tsx may load either).
