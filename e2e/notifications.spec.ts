@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/server/env';
 import { launchBrowser } from '../tests/support/browser';
-import { expectAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
+import { expectAccessible, expectToastAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
 import { createTestOrg, makeCandidate, makeHiringSetup, makeInterview } from '../tests/support/factories';
 import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
@@ -118,6 +118,8 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
     await page.locator('[data-testid="watch-button"][data-watching="false"]').filter({ visible: true }).waitFor();
     await watch.click();
     await page.locator('[data-testid="watch-button"][data-watching="true"]').filter({ visible: true }).waitFor();
+    await page.locator('[data-sonner-toast]', { hasText: 'You now watch this interview' }).waitFor();
+    await expectToastAccessible(page, `toast (${name})`);
     await bell(page).and(page.locator('[data-unread="0"]')).waitFor();
     // The page records every unread count its visible bell shows, and that it was never reloaded.
     await page.evaluate(() => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import type { AxeResults } from 'axe-core';
 import type { Page } from '@playwright/test';
 import { expect } from 'vitest';
 
@@ -15,17 +16,51 @@ export async function signInThroughForm(page: Page, baseUrl: string, email: stri
   await page.waitForURL(/\/overview$/);
 }
 
+/**
+ * The toasts (sonner) come and go on their own clock: one that fades in or out while axe runs is read at a paler
+ * colour than anyone reads it at rest, and whether that happens depended on timing. The page checks leave them out;
+ * expectToastAccessible checks one held still.
+ */
+const TOASTER = '[data-sonner-toaster]';
+
 /** axe-core on the current page: no serious or critical violation (the details are printed when there is one). */
-export async function expectAccessible(page: Page, label: string, options: { exclude?: string[] } = {}): Promise<void> {
+export async function expectAccessible(page: Page, label: string, options: { exclude?: string[]; include?: string[] } = {}): Promise<AxeResults> {
   // After a client-side navigation Next.js streams the new <title> in; check the settled page.
   await page.waitForFunction(() => document.title.length > 0);
+  await transitionsSettled(page);
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  for (const selector of options.include ?? []) builder.include(selector);
   // An iframe with sandbox="" runs no script, axe's included: analyzing it would wait forever. Exclude such frames.
-  for (const selector of options.exclude ?? []) builder.exclude(selector);
+  for (const selector of [...(options.exclude ?? []), ...(options.include ? [] : [TOASTER])]) builder.exclude(selector);
   const results = await builder.analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = severe.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n  ')}`).join('\n');
   expect(report, `accessibility of ${label}`).toBe('');
+  return results;
+}
+
+/**
+ * axe-core on the newest toast, held still: the pointer rests on it (sonner pauses a toast's timer while it is
+ * hovered, so it does not start leaving during the check) and its transitions have ended.
+ */
+export async function expectToastAccessible(page: Page, label: string): Promise<void> {
+  await page.locator('[data-sonner-toast]').last().hover();
+  const results = await expectAccessible(page, label, { include: [TOASTER] });
+  // Not a check of nothing: the toast's text was among what the contrast rule measured.
+  const contrast = [...results.passes, ...results.incomplete].filter((rule) => rule.id === 'color-contrast');
+  expect(contrast.flatMap((rule) => rule.nodes).length, `contrast of ${label} measured`).toBeGreaterThan(0);
+}
+
+/** Every finite animation and transition of the page has finished (an infinite one, a spinner, never does). */
+async function transitionsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
