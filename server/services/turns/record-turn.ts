@@ -36,7 +36,7 @@ type RecordTurnRow = {
  * the latest agent question that no later candidate turn or later question has superseded.
  */
 export async function recordTurn(db: DbExecutor, input: { orgId: string; interviewId: string } & RecordTurnInput): Promise<RecordTurnResult> {
-  const { created, started, turn } = await recordTurnAnnouncingStart(db, input, input);
+  const { created, started, turn } = await recordTurnAnnouncingStart(db, { interviewId: input.interviewId, orgId: input.orgId }, input);
   return { created, started, turn };
 }
 
