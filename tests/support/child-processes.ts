@@ -111,11 +111,12 @@ export type RunResult = { code: number | null; signal: NodeJS.Signals | null; st
 export function runGroup(command: string, args: readonly string[], options: SpawnGroupOptions & { timeoutMs?: number } = {}): Promise<RunResult> {
   const { timeoutMs, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
-    const child = spawnGroup(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Output is collected from pipes; `stdio` may send it elsewhere (a file descriptor), then it is not.
+    const child = spawnGroup(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions });
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (chunk) => (stdout += chunk));
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.stdout?.on('data', (chunk) => (stdout += chunk));
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
     const timer = timeoutMs === undefined ? undefined : setTimeout(() => killGroup(child, 'SIGKILL'), timeoutMs);
     child.once('error', (error) => {
       clearTimeout(timer);
