@@ -14,6 +14,7 @@ import { newId } from '@/server/ids';
 import { jobHandlers } from '@/server/jobs/handlers';
 import { QUEUES } from '@/server/jobs/queue';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
+import { currentRunId, describeSurvivors, endSurvivors } from '../support/child-processes';
 import { makeCampaign, makeCandidate, makeConfig, makeJob, makeStage } from '../support/factories';
 import { startFakeResend, type FakeResend } from '../support/fake-resend-server';
 import { startPrivatePostgres, stopPrivatePostgresSync, type PrivatePostgres } from '../support/private-postgres';
@@ -485,6 +486,9 @@ try {
 } catch (error) {
   violations.push(`the run failed: ${(error as Error).stack ?? error}`);
 }
+// Every process the run started (instances, workers, their tsx children, the private PostgreSQL) carries its marker.
+const survivors = await endSurvivors(currentRunId());
+if (survivors.length > 0) violations.push(`${survivors.length} process(es) outlived the run (now killed):\n${describeSurvivors(survivors)}`);
 console.log('');
 if (violations.length > 0) {
   console.log(`cluster: FAIL after ${elapsed()}: ${violations.length} violation(s)`);
