@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +13,7 @@ import { newId } from '@/server/ids';
 import { jobHandlers } from '@/server/jobs/handlers';
 import { QUEUES } from '@/server/jobs/queue';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
-import { currentRunId, describeSurvivors, endSurvivors } from '../support/child-processes';
+import { currentRunId, describeSurvivors, endSurvivors, runGroup } from '../support/child-processes';
 import { makeCampaign, makeCandidate, makeConfig, makeJob, makeStage } from '../support/factories';
 import { startFakeResend, type FakeResend } from '../support/fake-resend-server';
 import { startPrivatePostgres, stopPrivatePostgresSync, type PrivatePostgres } from '../support/private-postgres';
@@ -68,7 +67,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function main(): Promise<void> {
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
     say('no production build: running next build');
-    execFileSync(path.join(process.cwd(), 'node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit' });
+    const build = await runGroup(path.join(process.cwd(), 'node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit' });
+    if (build.code !== 0) throw new Error(`next build exited with ${build.code ?? build.signal}`);
   }
   pg = await startPrivatePostgres({ name: 'cluster' });
   databaseUrl = await pg.createDatabase(databaseName);
