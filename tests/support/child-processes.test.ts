@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -141,4 +141,34 @@ describe.runIf(canSeeProcesses)('child processes started by tests', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+/** Files allowed to use node:child_process directly, and why. */
+const DIRECT_USE_ALLOWED: Record<string, string> = {
+  'tests/support/child-processes.ts': 'the helper itself',
+  'tests/support/spawn-grandchild.ts': 'the program the helper is tested with',
+  'tests/support/child-processes.test.ts': 'shows what a plain spawn leaves behind',
+  'tests/support/private-postgres.ts': 'pg_ctl stop from a synchronous exit handler',
+  'server/log-stdout.test.ts': 'a synchronous probe, at collection time, for whether strace may trace here',
+};
+
+function sourceFiles(dir: string, keep: (file: string) => boolean): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(process.cwd(), path.join(entry.parentPath, entry.name)))
+    .filter((file) => !file.split(path.sep).includes('node_modules') && keep(file));
+}
+
+describe('the tests start processes only through the helper', () => {
+  it('no test, spec or test support file imports node:child_process but the few allowed', () => {
+    const files = [
+      ...sourceFiles('tests', () => true),
+      ...sourceFiles('e2e', () => true),
+      ...['server', 'db', 'components'].flatMap((dir) => sourceFiles(dir, (file) => /\.test\.tsx?$/.test(file))),
+    ];
+    expect(files).toContain(path.join('tests', 'integration', 'worker-database-outage.test.ts'));
+    // A type-only import (ChildProcess, for a variable) starts nothing.
+    const direct = files.filter((file) => /^import (?!type )[^;]*from ['"](node:)?child_process['"]|require\(['"](node:)?child_process['"]\)/m.test(readFileSync(file, 'utf8')));
+    expect(direct.filter((file) => !(file.split(path.sep).join('/') in DIRECT_USE_ALLOWED))).toEqual([]);
+  });
 });
