@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'components/**/*.test.ts', 'db/**/*.test.ts', 'tests/**/*.test.ts', 'e2e/**/*.spec.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
+    // Ends the process groups a test file started and left running (tests/support/child-processes.ts).
+    setupFiles: ['tests/support/end-child-processes.ts'],
     // Each integration file starts the built app in its own process with its own database clone.
     pool: 'forks',
     maxWorkers: 2,

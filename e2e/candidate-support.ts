@@ -1,19 +1,22 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailboxMessages } from '@/db/schema';
+import { runGroup } from '../tests/support/child-processes';
 import { invitationLinkIn } from '../tests/support/fake-resend-server';
 import { createTestOrg, makeCandidate, makeConfig, makeJob } from '../tests/support/factories';
 import { makeRecruiter } from '../tests/support/recruiters';
 import type { TestApp } from '../tests/support/test-app';
 
-const run = promisify(execFile);
+/** A command to its end (through the suite's child-process helper), failing on a non-zero exit. */
+async function run(command: string, args: string[]): Promise<void> {
+  const result = await runGroup(command, args, { timeoutMs: 60_000 });
+  if (result.code !== 0) throw new Error(`${command} exited with ${result.code ?? result.signal}: ${result.stderr}`);
+}
 
 /** Helpers shared by the candidate-interview specs (not a spec: vitest only runs `*.spec.ts`). */
 

@@ -1,17 +1,18 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runGroup } from '../tests/support/child-processes';
 import { parseEnv } from './env';
 
 /** What a log collector reading the process's standard output sees, and in which order (tests/support/log-writer.ts). */
 async function linesSeen(env: Record<string, string>): Promise<string[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/support/log-writer.ts'], {
+  const { code, stdout, stderr } = await runGroup(process.execPath, ['--import', 'tsx', 'tests/support/log-writer.ts'], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_DESTINATION: '', ...env },
-    timeout: 30_000,
+    timeoutMs: 30_000,
   });
+  expect(code, stderr).toBe(0);
   return linesOf(stdout);
 }
 
@@ -58,12 +59,13 @@ describe('log lines on standard output', () => {
       const file = path.join(dir, 'stdout.log');
       const out = openSync(file, 'w');
       try {
-        const run = spawnSync('strace', ['-f', '-e', 'trace=fsync,fdatasync', '-o', path.join(dir, 'syscalls'), process.execPath, '--import', 'tsx', 'tests/support/log-writer.ts'], {
+        // In a group of its own: on the timeout, strace's tracee goes too (killing strace alone detaches it).
+        const run = await runGroup('strace', ['-f', '-e', 'trace=fsync,fdatasync', '-o', path.join(dir, 'syscalls'), process.execPath, '--import', 'tsx', 'tests/support/log-writer.ts'], {
           env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_DESTINATION: '', LOG_FLUSH_MS: '50' },
           stdio: ['ignore', out, 'pipe'],
-          timeout: 30_000,
+          timeoutMs: 30_000,
         });
-        expect(run.status, String(run.stderr)).toBe(0);
+        expect(run.code, run.stderr).toBe(0);
       } finally {
         closeSync(out);
       }

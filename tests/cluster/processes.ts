@@ -1,10 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { killGroup, spawnGroup } from '../support/child-processes';
 
 /**
- * The cluster's child processes. Each runs in its own process group (tsx starts node as a child of its own), so
- * a SIGKILL reaches the whole instance and nothing outlives the run.
+ * The cluster's child processes, through the tests' child-process helper: each runs in its own process group (tsx
+ * starts node as a child of its own), so a SIGKILL reaches the whole instance, and each carries the run's marker,
+ * so the runner can check at its end that nothing outlived the run.
  */
 
 const TSX = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -24,7 +26,7 @@ const allStarted = new Set<ManagedProcess>();
 export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, logDir: string): ManagedProcess {
   const logFile = path.join(logDir, `${name}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(TSX, [script], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnGroup(TSX, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   const managed: ManagedProcess = {
@@ -41,12 +43,7 @@ export function startProcess(name: string, script: string, env: NodeJS.ProcessEn
 }
 
 export function signalProcess(managed: ManagedProcess, signal: NodeJS.Signals): void {
-  if (managed.child.pid === undefined) return;
-  try {
-    process.kill(-managed.child.pid, signal);
-  } catch {
-    // Already gone.
-  }
+  killGroup(managed.child, signal);
 }
 
 /** SIGTERM every process, then SIGKILL what is still there after the grace period. */

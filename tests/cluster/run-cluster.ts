@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { newId } from '@/server/ids';
 import { jobHandlers } from '@/server/jobs/handlers';
 import { QUEUES } from '@/server/jobs/queue';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
+import { currentRunId, describeSurvivors, endSurvivors, runGroup } from '../support/child-processes';
 import { makeCampaign, makeCandidate, makeConfig, makeJob, makeStage } from '../support/factories';
 import { startFakeResend, type FakeResend } from '../support/fake-resend-server';
 import { startPrivatePostgres, stopPrivatePostgresSync, type PrivatePostgres } from '../support/private-postgres';
@@ -67,7 +67,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function main(): Promise<void> {
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
     say('no production build: running next build');
-    execFileSync(path.join(process.cwd(), 'node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit' });
+    const build = await runGroup(path.join(process.cwd(), 'node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit' });
+    if (build.code !== 0) throw new Error(`next build exited with ${build.code ?? build.signal}`);
   }
   pg = await startPrivatePostgres({ name: 'cluster' });
   databaseUrl = await pg.createDatabase(databaseName);
@@ -485,6 +486,9 @@ try {
 } catch (error) {
   violations.push(`the run failed: ${(error as Error).stack ?? error}`);
 }
+// Every process the run started (instances, workers, their tsx children, the private PostgreSQL) carries its marker.
+const survivors = await endSurvivors(currentRunId());
+if (survivors.length > 0) violations.push(`${survivors.length} process(es) outlived the run (now killed):\n${describeSurvivors(survivors)}`);
 console.log('');
 if (violations.length > 0) {
   console.log(`cluster: FAIL after ${elapsed()}: ${violations.length} violation(s)`);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import { getInterviewConfig } from '@/server/services/interview-configs/get-inte
 import { getInterviewDetail } from '@/server/services/interviews/get-interview';
 import { getOrganization } from '@/server/services/organizations/get-organization';
 import { getStage } from '@/server/services/stages/get-stage';
+import { runGroup } from '../support/child-processes';
 import { request } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -27,35 +27,25 @@ const SLOW_TEST_MS = 600_000;
 
 type CliResult = { code: number | null; stdout: string; stderr: string; json: any };
 
-function runAdmin(args: string[], env: Record<string, string>): Promise<CliResult> {
+async function runAdmin(args: string[], env: Record<string, string>): Promise<CliResult> {
   const childEnv: Record<string, string | undefined> = { ...process.env };
   // The child must see only the database this test gives it.
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'PGLITE_DIR', 'AGENT_SECRET', 'MEDIA_TOKEN_SECRET']) delete childEnv[name];
   Object.assign(childEnv, { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'scripts/admin.ts', ...args], { cwd: process.cwd(), env: childEnv as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), CLI_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      // npx may warn about the machine's npm configuration; that is not the CLI's output.
-      stderr = stderr
-        .split('\n')
-        .filter((line) => line.trim() !== '' && !line.startsWith('npm warn'))
-        .join('\n');
-      let json: unknown = null;
-      try {
-        json = stdout.trim() ? JSON.parse(stdout) : null;
-      } catch {
-        json = null;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-  });
+  // npx, npm exec, tsx and node: a timeout ends all of them (its group), not npx alone.
+  const { code, stdout, stderr: rawStderr } = await runGroup('npx', ['tsx', 'scripts/admin.ts', ...args], { cwd: process.cwd(), env: childEnv as NodeJS.ProcessEnv, timeoutMs: CLI_TIMEOUT_MS });
+  // npx may warn about the machine's npm configuration; that is not the CLI's output.
+  const stderr = rawStderr
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('npm warn'))
+    .join('\n');
+  let json: unknown = null;
+  try {
+    json = stdout.trim() ? JSON.parse(stdout) : null;
+  } catch {
+    json = null;
+  }
+  return { code, stdout, stderr, json };
 }
 
 function expectSuccess(result: CliResult): any {

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviews, reports, turns } from '@/db/schema';
@@ -10,6 +8,7 @@ import { createInProcessFetch } from '@/server/agent/in-process-fetch';
 import { conductInterview, pollInterviewReport, simulatedAnswer } from '@/server/agent/simulated-agent';
 import { mintMediaToken } from '@/server/auth/media-token';
 import { agentApi, makeAgentInterview } from '../support/agent';
+import { runGroup } from '../support/child-processes';
 import { createTestOrg, makeCandidate, makeConfig, makeInterview, makeJob } from '../support/factories';
 import { startTestApp, TEST_AGENT_SECRET, type TestApp } from '../support/test-app';
 
@@ -110,22 +109,24 @@ describe('simulated voice agent, end to end over HTTP', () => {
   it('npm run agent:simulate -- --interview … conducts it over HTTP and prints JSON', async () => {
     const org = await createTestOrg(app.db, app.url);
     const { interview } = await makeAgentInterview(app.db, org.orgId);
-    const { stdout } = await promisify(execFile)(
+    const { code, stdout, stderr } = await runGroup(
       process.execPath,
       ['--import', 'tsx', 'scripts/agent-simulate.ts', '--interview', interview.id, '--url', app.url, '--secret', TEST_AGENT_SECRET],
-      { cwd: process.cwd(), env: { ...process.env, LOG_LEVEL: 'silent' }, timeout: 60_000 },
+      { cwd: process.cwd(), env: { ...process.env, LOG_LEVEL: 'silent' }, timeoutMs: 60_000 },
     );
+    expect(code, stderr).toBe(0);
     const printed = JSON.parse(stdout);
     expect(printed).toMatchObject({ interviewId: interview.id, turnsRecorded: 4, finalize: { status: 'COMPLETED', reportId: expect.stringMatching(/^rpt_/) } });
     const [stored] = await app.db.select().from(interviews).where(eq(interviews.id, interview.id));
     expect(stored.status).toBe('COMPLETED');
 
-    const failure = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/agent-simulate.ts', '--interview', interview.id, '--bogus'], {
+    const failure = await runGroup(process.execPath, ['--import', 'tsx', 'scripts/agent-simulate.ts', '--interview', interview.id, '--bogus'], {
       cwd: process.cwd(),
       env: { ...process.env, LOG_LEVEL: 'silent' },
-    }).catch((error: { code: number; stderr: string }) => error);
-    expect((failure as { code: number }).code).toBe(1);
-    expect((failure as { stderr: string }).stderr).toContain('Unknown option --bogus');
+      timeoutMs: 60_000,
+    });
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain('Unknown option --bogus');
   });
 });
 

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { endGroup, spawnGroup } from '../support/child-processes';
 
 /**
  * `npm run dev` on a fresh embedded database: the demo is seeded, and the banner (login, API key, agent secret)
@@ -16,11 +17,8 @@ describe('npm run dev', () => {
   let dir: string | undefined;
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    // The whole group: tsx's child is the dev server itself.
+    await endGroup(child, { graceMs: 3_000 });
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -29,7 +27,7 @@ describe('npm run dev', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT, PGLITE_DIR: path.join(dir, 'pglite'), DEMO_AGENT_TURN_DELAY_MS: '0' };
     for (const name of ['NODE_ENV', 'LOG_LEVEL', 'LOG_DESTINATION', 'DATABASE_URL', 'TEST_DATABASE_URL', 'APP_URL', 'RUN_WORKER']) delete env[name];
     let output = '';
-    child = spawn(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/dev.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawnGroup(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/dev.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (c) => (output += c));
     child.stderr!.on('data', (c) => (output += c));
     const deadline = Date.now() + 240_000;

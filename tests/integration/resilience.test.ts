@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { candidates } from '@/db/schema';
 import { resetEnvCache } from '@/server/env';
 import { startServer, type RunningServer } from '@/server/http/start-server';
 import { makeAgentInterview } from '../support/agent';
+import { endGroup, spawnGroup } from '../support/child-processes';
 import { createTestOrg, request, type TestOrg } from '../support/factories';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { TEST_AGENT_SECRET, TEST_MEDIA_TOKEN_SECRET } from '../support/test-app';
@@ -150,7 +151,7 @@ describe('graceful shutdown of `npm start` on SIGTERM', () => {
     };
     delete env.DATABASE_URL;
     delete env.LOG_DESTINATION;
-    child = spawn(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawnGroup(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     exit = new Promise((resolve) => child!.once('exit', (code) => resolve(code)));
@@ -164,7 +165,7 @@ describe('graceful shutdown of `npm start` on SIGTERM', () => {
   });
 
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await endGroup(child, { signal: 'SIGKILL' });
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -190,6 +191,8 @@ describe('graceful shutdown of `npm start` on SIGTERM', () => {
     } as RequestInit).catch((error: Error) => error);
     await new Promise((r) => setTimeout(r, 500));
 
+    // To the wrapper only, which passes it on, as a platform signals the process it started (a signal to the
+    // whole group would reach the server twice, and a second signal means "exit now").
     child!.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     const ready = await request(base, '/api/ready');

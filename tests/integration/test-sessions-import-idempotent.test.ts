@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '@/db/client';
 import { organizations, reports, testSessions } from '@/db/schema';
 import { newId } from '@/server/ids';
+import { runGroup } from '../support/child-processes';
 import { createTestOrg, makeCandidate, makeHiringSetup } from '../support/factories';
 import { canStartPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { makeRecruiter, sessionCookieFor, trpcMutation } from '../support/recruiters';
@@ -21,27 +21,18 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 type CliResult = { code: number | null; stdout: string; stderr: string; json: any };
 
-function runAdmin(args: string[], env: Record<string, string>): Promise<CliResult> {
+async function runAdmin(args: string[], env: Record<string, string>): Promise<CliResult> {
   const childEnv: Record<string, string | undefined> = { ...process.env };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'PGLITE_DIR', 'AGENT_SECRET', 'MEDIA_TOKEN_SECRET', 'APP_URL', 'LOG_DESTINATION']) delete childEnv[name];
   Object.assign(childEnv, { LOG_LEVEL: 'silent', ...env });
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], { env: childEnv as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: unknown = null;
-      try {
-        json = stdout.trim() ? JSON.parse(stdout) : null;
-      } catch {
-        json = null;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-  });
+  const { code, stdout, stderr } = await runGroup(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], { env: childEnv as NodeJS.ProcessEnv, timeoutMs: 180_000 });
+  let json: unknown = null;
+  try {
+    json = stdout.trim() ? JSON.parse(stdout) : null;
+  } catch {
+    json = null;
+  }
+  return { code, stdout, stderr, json };
 }
 
 describe.skipIf(!canStartPrivatePostgres())('admin CLI on PostgreSQL in production, without the web server settings', () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { organizations, reports } from '@/db/schema';
 import { resetEnvCache } from '@/server/env';
 import { newId } from '@/server/ids';
 import { startJobQueue, type JobQueue } from '@/server/jobs/queue';
+import { endGroup, killGroup, spawnGroup } from '../support/child-processes';
 import { startFakeLlmServer, type FakeLlmServer } from '../support/fake-llm-server';
 import { canStartPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { enqueueReport, makeInterviewWithPendingReport } from '../support/report-factories';
@@ -65,7 +66,7 @@ describe.skipIf(!canStartPrivatePostgres())('the worker process across database 
     };
     delete workerEnv.LOG_DESTINATION;
     delete workerEnv.PGLITE_DIR;
-    worker = spawn(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/worker.ts'], { env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker = spawnGroup(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/worker.ts'], { env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     worker.stdout!.on('data', (chunk) => (output += chunk));
     worker.stderr!.on('data', (chunk) => (output += chunk));
     worker.once('exit', (code, signal) => (exitCode = code ?? (signal ? -1 : null)));
@@ -77,7 +78,8 @@ describe.skipIf(!canStartPrivatePostgres())('the worker process across database 
   });
 
   afterAll(async () => {
-    if (worker && exitCode === undefined) worker.kill('SIGKILL');
+    // The whole group: a SIGKILL to the tsx wrapper alone left the worker itself running (issue #27).
+    await endGroup(worker, { signal: 'SIGKILL' });
     await queue?.stop().catch(() => {});
     await database?.close().catch(() => {});
     await proxy?.close().catch(() => {});
@@ -147,7 +149,7 @@ describe.skipIf(!canStartPrivatePostgres())('the worker process across database 
     await pg.stop('fast');
     let second = '';
     let secondExit: number | null | undefined;
-    const child = spawn(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/worker.ts'], { env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnGroup(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/worker.ts'], { env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk) => (second += chunk));
     child.stderr!.on('data', (chunk) => (second += chunk));
     child.once('exit', (code, signal) => (secondExit = code ?? (signal ? -1 : null)));
@@ -164,7 +166,7 @@ describe.skipIf(!canStartPrivatePostgres())('the worker process across database 
       await waitAllReady(ids);
       expect(exitCode, output.slice(-4000)).toBeUndefined();
     } finally {
-      child.kill('SIGKILL');
+      killGroup(child);
       if (!(await pg.isRunning())) await pg.start();
     }
   }, 120_000);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../../db/client';
+import { checkRunEnded, RUN_DIR_VARIABLE, RUN_ID_VARIABLE } from './child-processes';
 import { freshDatabaseName, testServerUrl, withDatabaseName } from './test-database';
 
 declare module 'vitest' {
@@ -16,11 +17,47 @@ declare module 'vitest' {
   }
 }
 
+/** The run's database, and the check that the tests leave no process of theirs running. */
+export default async function setup(project: TestProject) {
+  const teardown = await prepareDatabase(project);
+  const checkChildren = await startChildProcessCheck();
+  return async () => {
+    try {
+      await teardown();
+    } finally {
+      await checkChildren();
+    }
+  };
+}
+
+/**
+ * The run's id and directory, inherited by vitest's workers (they start after this): every process a test starts
+ * through tests/support/child-processes.ts carries the id and is noted in the directory. At the end, anything
+ * still carrying the id fails the run, once killed, so a leak is seen (issue #27) and does not pile up.
+ */
+async function startChildProcessCheck(): Promise<() => Promise<void>> {
+  const runDir = await mkdtemp(path.join(tmpdir(), 'iss-test-run-'));
+  const runId = path.basename(runDir);
+  process.env[RUN_ID_VARIABLE] = runId;
+  process.env[RUN_DIR_VARIABLE] = runDir;
+  return async () => {
+    try {
+      await checkRunEnded({ id: runId, dir: runDir });
+    } catch (error) {
+      // vitest reports a teardown's error but would still exit 0.
+      process.exitCode = 1;
+      throw error;
+    } finally {
+      await rm(runDir, { recursive: true, force: true });
+    }
+  };
+}
+
 /**
  * Prepares one migrated database for the run: on PostgreSQL a new database (dropped at the end), on PGlite a
  * data-directory dump that each test file clones in about half a second.
  */
-export default async function setup(project: TestProject) {
+async function prepareDatabase(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
     throw new Error('No production build: the integration tests run against it. Run `npm run build` first (npm test does).');
   }

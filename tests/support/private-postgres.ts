@@ -1,10 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import postgres from 'postgres';
+import { runGroup } from './child-processes';
 
 /**
  * A PostgreSQL server of this test's own: `initdb` into a temporary directory with the machine's binaries
@@ -13,7 +13,16 @@ import postgres from 'postgres';
  * machine's shared server. When we are root the server runs as the `postgres` user (PostgreSQL refuses root).
  */
 
-const run = promisify(execFile);
+/**
+ * A command to its end, failing on a non-zero exit. Through the suite's child-process helper: the server pg_ctl
+ * starts inherits the run's marker, so one left running fails the run (pg_ctl puts it in a session of its own, so
+ * ending pg_ctl's group does not touch it).
+ */
+async function run(command: string, args: string[], options: { timeout?: number } = {}): Promise<{ stdout: string }> {
+  const result = await runGroup(command, args, { timeoutMs: options.timeout ?? 60_000 });
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.code ?? result.signal}: ${result.stderr.trim()}`);
+  return result;
+}
 
 export type PrivatePostgres = {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
