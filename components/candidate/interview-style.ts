@@ -56,6 +56,7 @@ export const INTERVIEW_CSS = `
 .cp-typing-dots span:nth-child(2){animation-delay:.2s}
 .cp-typing-dots span:nth-child(3){animation-delay:.4s}
 @media (prefers-reduced-motion:reduce){.cp-typing-dots span{animation:none}}
+@media (pointer:coarse){.cp-send-hint{display:none}}
 .cp-error p{margin:0 0 8px}
 @media (max-width:480px){
   .cp-root{padding:12px 8px}

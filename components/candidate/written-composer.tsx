@@ -33,7 +33,7 @@ export function WrittenComposer({
   return (
     <div className="cp-answer">
       <label htmlFor={id}>{label ?? copy.writtenLabel}</label>
-      <p className="cp-muted" id={`${id}-hint`}>
+      <p className={hint ? 'cp-muted' : 'cp-muted cp-send-hint'} id={`${id}-hint`}>
         {hint ?? copy.sendHint}
       </p>
       <textarea
