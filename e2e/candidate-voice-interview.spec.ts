@@ -71,7 +71,7 @@ async function candidateTurns(invited: InvitedCandidate) {
 /** Waits for the recording of the pending question to end and its transcript to be shown for review. */
 async function awaitTranscript(page: Page, questionIndex: number): Promise<void> {
   await expect.poll(() => page.getByTestId('progress').textContent()).toBe(`Question ${questionIndex} of 2`);
-  await expect.poll(() => page.getByTestId('question-panel').getAttribute('data-step'), { timeout: 30_000 }).toBe('review');
+  await expect.poll(() => page.getByTestId('question-panel').getAttribute('data-step'), { timeout: 30_000 }).toBe('reviewing');
   expect(await page.getByTestId('answer-text').inputValue()).toBe(SPOKEN);
 }
 
@@ -102,6 +102,9 @@ describe('the candidate interview by voice', () => {
   it('records, transcribes, lets the candidate correct, survives a reload, and the recruiter hears every answer', async () => {
     const invited = await inviteCandidate(app, { locale: 'en-GB', firstName: 'Ada' });
     const page = await openLink(voiceBrowser, invited.token);
+    // With speech-to-text the page offers both ways of answering, and promises no voice call.
+    expect(await page.getByTestId('intro').innerText()).toBe('Acme Robotics invites you to an interview for the Backend engineer position.');
+    expect(await page.locator('main').innerText()).toContain('you answer out loud or in writing');
 
     // The notice: every item, accessible, nothing happens before it is acknowledged.
     const notice = await page.getByTestId('notice-items').innerText();
@@ -122,7 +125,8 @@ describe('the candidate interview by voice', () => {
     await page.getByTestId('start-interview').click();
 
     // Question 1: shown, recorded until the silence after the answer, transcribed, then corrected.
-    await expect.poll(() => page.getByTestId('question-text').textContent()).toContain('Tell me about yourself.');
+    await expect.poll(() => page.getByTestId('question-text').textContent()).toBe('Tell me about yourself.');
+    expect(await page.getByTestId('msg-greeting').innerText()).toContain('Hello Ada, thank you for joining');
     await awaitTranscript(page, 1);
     await screenshot(page, 'candidate-voice-review');
     await page.getByTestId('answer-text').fill(CORRECTED);
@@ -136,6 +140,9 @@ describe('the candidate interview by voice', () => {
     expect(await page.getByTestId('progress').textContent()).toBe('Question 2 of 2');
     expect(await page.getByTestId('answer-text').inputValue()).toBe(SPOKEN);
     expect(await page.getByTestId('notice').count()).toBe(0);
+    // The thread is rebuilt: the first answer as corrected, acknowledged.
+    expect(await page.getByTestId('msg-answer').innerText()).toContain(CORRECTED);
+    expect(await page.getByTestId('msg-ack').count()).toBe(1);
     await page.getByTestId('send-answer').click();
 
     await expect.poll(() => page.getByTestId('invitation-finished').innerText()).toContain('Thank you!');
@@ -210,7 +217,7 @@ describe('the candidate interview by voice', () => {
     await page.getByTestId('mic-level').waitFor();
     await page.getByTestId('start-interview').click();
     await expect.poll(() => page.getByTestId('progress').textContent()).toBe('Question 1 of 1');
-    await expect.poll(() => page.getByTestId('question-panel').getAttribute('data-step'), { timeout: 30_000 }).toBe('review');
+    await expect.poll(() => page.getByTestId('question-panel').getAttribute('data-step'), { timeout: 30_000 }).toBe('reviewing');
     await page.getByTestId('send-answer').click();
     await expect.poll(() => page.getByTestId('invitation-finished').innerText()).toContain('Thank you!');
     await expect.poll(async () => (await app.db.select().from(interviews).where(eq(interviews.id, invited.interviewId)))[0].audioUrl).toMatch(/\/api\/audio\/rec_/);

@@ -1,4 +1,5 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import type { InterviewMode } from './interview-machine';
 
 /**
  * The strings of the interview itself (notice, microphone check, questions, answers, thanks), per language. The
@@ -7,8 +8,8 @@ import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
  */
 export type InterviewCopy = {
   noticeTitle: string;
-  noticeAi: string;
-  noticeRecorded: string;
+  noticeAi: (mode: InterviewMode) => string;
+  noticeRecorded: (mode: InterviewMode) => string;
   noticeWritten: string;
   noticeHuman: (org: string) => string;
   noticeRetention: (days: number | null) => string;
@@ -62,6 +63,13 @@ export type InterviewCopy = {
   switchToWriting: string;
   switchToVoice: string;
   resumed: (k: number) => string;
+  threadTitle: string;
+  threadLabel: string;
+  interviewerSays: string;
+  youSaid: string;
+  acks: string[];
+  typing: string;
+  sendHint: string;
   thanksTitle: string;
   thanksBody: (org: string) => string;
   externalIntro: string;
@@ -75,8 +83,14 @@ export type InterviewCopy = {
 export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
   fr: {
     noticeTitle: 'Avant de commencer',
-    noticeAi: "Les questions sont posées par une intelligence artificielle (IA), pas par une personne, à l'écrit et à l'oral.",
-    noticeRecorded: 'Si vous répondez à voix haute, vos réponses sont enregistrées puis transcrites en texte ; vous pouvez corriger la transcription avant de l’envoyer.',
+    noticeAi: (mode) =>
+      mode === 'written'
+        ? 'Les questions sont posées par écrit par une intelligence artificielle (IA), pas par une personne.'
+        : "Les questions sont posées par une intelligence artificielle (IA), pas par une personne, à l'écrit et à l'oral.",
+    noticeRecorded: (mode) =>
+      mode === 'written'
+        ? 'Vous répondez par écrit ; vos réponses sont conservées telles que vous les envoyez.'
+        : 'Si vous répondez à voix haute, vos réponses sont enregistrées puis transcrites en texte ; vous pouvez corriger la transcription avant de l’envoyer.',
     noticeWritten: 'Vous pouvez aussi répondre par écrit : vos réponses comptent de la même façon.',
     noticeHuman: (org) => `Une personne de ${org} lit vos réponses et prend la décision. L'IA ne décide pas à votre place.`,
     noticeRetention: (days) =>
@@ -132,6 +146,13 @@ export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
     switchToWriting: 'Répondre par écrit',
     switchToVoice: 'Répondre à voix haute',
     resumed: (k) => `Reprise de l'entretien à la question ${k}.`,
+    threadTitle: 'Entretien',
+    threadLabel: "Conversation avec l'assistant",
+    interviewerSays: "L'assistant :",
+    youSaid: 'Vous :',
+    acks: ['Merci, c’est noté.', 'Merci pour votre réponse.', 'Très bien, merci.'],
+    typing: "L'assistant écrit…",
+    sendHint: 'Ctrl+Entrée pour envoyer.',
     thanksTitle: 'Merci !',
     thanksBody: (org) => `Votre entretien est terminé et vos réponses ont été transmises. Une personne de ${org} les examinera et reviendra vers vous.`,
     externalIntro: "L'entretien se déroule dans un appel vocal avec l'assistant.",
@@ -143,8 +164,14 @@ export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
   },
   en: {
     noticeTitle: 'Before you start',
-    noticeAi: 'The questions are asked by an artificial intelligence (AI), not by a person, in writing and out loud.',
-    noticeRecorded: 'If you answer out loud, your answers are recorded and transcribed into text; you can correct the transcript before sending it.',
+    noticeAi: (mode) =>
+      mode === 'written'
+        ? 'The questions are asked in writing by an artificial intelligence (AI), not by a person.'
+        : 'The questions are asked by an artificial intelligence (AI), not by a person, in writing and out loud.',
+    noticeRecorded: (mode) =>
+      mode === 'written'
+        ? 'You answer in writing; your answers are kept as you send them.'
+        : 'If you answer out loud, your answers are recorded and transcribed into text; you can correct the transcript before sending it.',
     noticeWritten: 'You can also answer in writing: your answers count exactly the same.',
     noticeHuman: (org) => `A person at ${org} reviews your answers and takes the decision. The AI does not decide for them.`,
     noticeRetention: (days) =>
@@ -200,6 +227,13 @@ export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
     switchToWriting: 'Answer in writing',
     switchToVoice: 'Answer out loud',
     resumed: (k) => `Resuming your interview at question ${k}.`,
+    threadTitle: 'Interview',
+    threadLabel: 'Conversation with the interviewer',
+    interviewerSays: 'Interviewer:',
+    youSaid: 'You:',
+    acks: ['Thank you, noted.', 'Thanks for your answer.', 'Got it, thank you.'],
+    typing: 'The interviewer is typing…',
+    sendHint: 'Ctrl+Enter to send.',
     thanksTitle: 'Thank you!',
     thanksBody: (org) => `Your interview is complete and your answers have been sent. A person at ${org} will review them and get back to you.`,
     externalIntro: 'The interview takes place in a voice call with the assistant.',

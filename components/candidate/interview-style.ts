@@ -39,12 +39,30 @@ export const INTERVIEW_CSS = `
 .cp-textarea{width:100%;box-sizing:border-box;margin:4px 0 0;padding:10px;border:1px solid #a1a1aa;border-radius:8px;font:inherit;resize:vertical}
 .cp-textarea:focus-visible{outline:3px solid #93c5fd;outline-offset:1px;border-color:#1d4ed8}
 .cp-thanks h2{margin:0 0 4px}
+.cp-messages{list-style:none;margin:0 0 12px;padding:0;display:flex;flex-direction:column;gap:8px}
+.cp-msg{max-width:85%;padding:10px 14px;border-radius:16px;line-height:1.45;overflow-wrap:anywhere}
+.cp-msg-text{white-space:pre-wrap}
+.cp-msg-interviewer{align-self:flex-start;background:#f4f4f5;color:#18181b;border-bottom-left-radius:4px}
+.cp-msg-candidate{align-self:flex-end;background:#1d4ed8;color:#fff;border-bottom-right-radius:4px}
+.cp-msg-candidate[data-pending]{background:#1e40af}
+.cp-msg-aside{font-size:15px}
+.cp-msg[data-current]{font-size:18px;font-weight:600;border:2px solid #1d4ed8}
+.cp-msg:focus{outline:none}
+.cp-msg:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
+.cp-msg-label{display:block;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#3f3f46;margin-bottom:2px}
+.cp-typing{display:flex;gap:8px;align-items:center;margin:0 0 12px;color:#52525b;font-size:14px}
+.cp-typing-dots{display:inline-flex;gap:4px;padding:10px 12px;border-radius:16px;background:#f4f4f5}
+.cp-typing-dots span{width:6px;height:6px;border-radius:50%;background:#71717a;animation:cp-pulse 1.2s ease-in-out infinite}
+.cp-typing-dots span:nth-child(2){animation-delay:.2s}
+.cp-typing-dots span:nth-child(3){animation-delay:.4s}
+@media (prefers-reduced-motion:reduce){.cp-typing-dots span{animation:none}}
+@media (pointer:coarse){.cp-send-hint{display:none}}
 .cp-error p{margin:0 0 8px}
 @media (max-width:480px){
   .cp-root{padding:12px 8px}
   .cp-card{padding:20px 16px}
   .cp-card h1{font-size:22px}
-  .cp-question-text{font-size:18px}
+  .cp-msg{max-width:92%}
   .cp-actions .cp-button{flex:1 1 100%;text-align:center}
 }
 `;

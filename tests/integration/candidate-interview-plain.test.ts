@@ -26,10 +26,22 @@ describe('the built-in interviewer with nothing configured', () => {
     expect((await api.recording(silentWav(1))).status).toBe(409);
     const started = await api.start();
     expect(started.body.question.text).toMatch(/^Bonjour Ada, merci de participer à cet entretien pour le poste de Backend engineer\. /);
+    // The thread: the greeting as its own message, then the question alone.
+    expect(started.body.thread).toEqual([
+      { turnNumber: 1, from: 'interviewer', kind: 'greeting', text: 'Bonjour Ada, merci de participer à cet entretien pour le poste de Backend engineer.' },
+      { turnNumber: 1, from: 'interviewer', kind: 'question', text: 'Tell me about yourself.' },
+    ]);
     expect((await api.speech(1)).status).toBe(404);
-    await api.answer(1, { text: 'Je suis développeuse depuis six ans, surtout sur des systèmes de paiement.' });
+    const second = await api.answer(1, { text: 'Je suis développeuse depuis six ans, surtout sur des systèmes de paiement.' });
+    expect(second.body.thread.slice(2)).toEqual([
+      { turnNumber: 2, from: 'candidate', kind: 'answer', text: 'Je suis développeuse depuis six ans, surtout sur des systèmes de paiement.' },
+      { turnNumber: 3, from: 'interviewer', kind: 'question', text: 'Describe a hard bug you fixed.' },
+    ]);
+    // A reload reads the same thread.
+    expect((await api.session()).body.thread).toEqual(second.body.thread);
     const done = await api.answer(3, { text: '' });
     expect(done.body).toMatchObject({ status: 'COMPLETED', progress: { answered: 2, total: 2 } });
+    expect(done.body.thread.map((m: { kind: string }) => m.kind)).toEqual(['greeting', 'question', 'answer', 'question', 'answer']);
 
     // The browser's recording of the whole conversation, sent last, becomes the interview's audio.
     const wav = silentWav(2);
@@ -69,13 +81,28 @@ describe('the built-in interviewer with nothing configured', () => {
   });
 });
 
+describe('what the candidate is promised with nothing configured', () => {
+  it('the landing page says written, in both languages, without voice or microphone', async () => {
+    for (const [locale, expected] of [
+      ['fr', ['Entretien écrit : Backend engineer', 'vous invite à un entretien écrit pour le poste de Backend engineer.', 'vous répondez par écrit.']],
+      ['en', ['Written interview: Backend engineer', 'invites you to a written interview for the Backend engineer position.', 'you answer in writing.']],
+    ] as const) {
+      const s = await makeInvitedInterview(app.db, app.url, { locale });
+      const page = await fetch(`${app.url}/i/${s.token}`);
+      const html = (await page.text()).replaceAll('&#x27;', "'");
+      for (const text of expected) expect(html).toContain(text);
+      for (const promise of ['Entretien vocal', 'entretien vocal', "à l'oral", 'avec un micro', 'Voice interview', 'voice interview', 'asked out loud', 'microphone ready']) expect(html).not.toContain(promise);
+    }
+  });
+});
+
 describe('a conversation another agent began', () => {
   it('is left alone: no question offered to the page, answers and uploads refused, nothing written', async () => {
     const s = await makeInvitedInterview(app.db, app.url);
     await app.db.insert(turns).values({ interviewId: s.interview.id, orgId: s.org.orgId, turnNumber: 1, role: 'agent', content: 'Scripted question', isPendingQuestion: true });
     await app.db.update(interviews).set({ status: 'IN_PROGRESS', startedAt: new Date() }).where(eq(interviews.id, s.interview.id));
     const session = await s.candidateApi.session();
-    expect(session.body).toMatchObject({ status: 'IN_PROGRESS', question: null });
+    expect(session.body).toMatchObject({ status: 'IN_PROGRESS', question: null, thread: [] });
     expect((await s.candidateApi.start()).body.question).toBeNull();
     expect((await s.candidateApi.answer(1, { text: 'My answer' })).status).toBe(409);
     expect((await s.candidateApi.upload(1, silentWav(1))).status).toBe(409);

@@ -69,6 +69,7 @@ describe('the built-in interviewer through the candidate API (written answers)',
       answerTimeLimitSeconds: 180,
       progress: { answered: 0, total: 2 },
       question: null,
+      thread: [],
     });
 
     const refused = await api.start({ consent: 'yes' });

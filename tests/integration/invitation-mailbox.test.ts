@@ -39,6 +39,10 @@ describe('local mailbox', () => {
     });
     expect(message).toMatchObject({ toAddress: candidate.email, subject: 'Interview invitation: Platform engineer at Hooli' });
     expect(message.text).toContain('Hello Gavin,');
+    // Nothing configured (no speech-to-text, no agent platform): the email promises a written interview, no voice.
+    expect(message.text).toContain('Hooli invites you to a written interview for the Platform engineer position.');
+    expect(message.text).toContain('you answer in writing');
+    expect(message.text).not.toMatch(/voice|microphone|out loud/i);
     const { token } = invitationLinkIn(message);
     const page = await request(app.url, `/i/${token}`);
     expect(page.status).toBe(200);

@@ -1,17 +1,24 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import type { OfferedAnswerMode } from '@/server/services/invitations/offered-answer-mode';
+
+/** What the interview is called: only an agent platform's voice call is a "voice interview" (no false promise). */
+const EYEBROW: Record<CandidateLanguage, Record<OfferedAnswerMode, string>> = {
+  fr: { external: 'Entretien vocal', recorded: 'Entretien', written: 'Entretien écrit' },
+  en: { external: 'Voice interview', recorded: 'Interview', written: 'Written interview' },
+};
 
 /** Every string of the candidate's invitation page, per language. Values from data are inserted as plain text. */
 export type CandidatePageCopy = {
-  documentTitle: (job: string) => string;
-  eyebrow: string;
+  documentTitle: (job: string, mode: OfferedAnswerMode) => string;
+  eyebrow: (mode: OfferedAnswerMode) => string;
   heading: (job: string) => string;
   greeting: (name: string | null) => string;
-  intro: (org: string, job: string) => string;
+  intro: (org: string, job: string, mode: OfferedAnswerMode) => string;
   expectTitle: string;
-  expectQuestions: (n: number) => string;
+  expectQuestions: (n: number, mode: OfferedAnswerMode) => string;
   expectDuration: (minutes: number | null) => string;
-  expectSetting: string;
-  expectAgent: string;
+  expectSetting: (mode: OfferedAnswerMode) => string;
+  expectAgent: (mode: OfferedAnswerMode) => string;
   expiry: (date: string) => string;
   start: string;
   starting: string;
@@ -36,16 +43,28 @@ export type CandidatePageCopy = {
 
 export const CANDIDATE_PAGE_COPY: Record<CandidateLanguage, CandidatePageCopy> = {
   fr: {
-    documentTitle: (job) => `Entretien vocal : ${job}`,
-    eyebrow: 'Entretien vocal',
+    documentTitle: (job, mode) => `${EYEBROW.fr[mode]} : ${job}`,
+    eyebrow: (mode) => EYEBROW.fr[mode],
     heading: (job) => job,
     greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
-    intro: (org, job) => `${org} vous invite à un entretien vocal pour le poste de ${job}.`,
+    intro: (org, job, mode) => `${org} vous invite à un ${EYEBROW.fr[mode].toLowerCase()} pour le poste de ${job}.`,
     expectTitle: 'À quoi vous attendre',
-    expectQuestions: (n) => `${n} question${n > 1 ? 's' : ''}, posée${n > 1 ? 's' : ''} à l'oral.`,
+    expectQuestions: (n, mode) => {
+      const s = n > 1 ? 's' : '';
+      if (mode === 'external') return `${n} question${s}, posée${s} à l'oral.`;
+      return mode === 'recorded' ? `${n} question${s}, affichée${s} à l'écran ; vous répondez à voix haute ou par écrit.` : `${n} question${s}, affichée${s} à l'écran ; vous répondez par écrit.`;
+    },
     expectDuration: (minutes) => (minutes ? `Environ ${minutes} minutes.` : 'Une conversation courte.'),
-    expectSetting: 'Installez-vous dans un endroit calme, avec un micro.',
-    expectAgent: "Un assistant vocal mène l'entretien ; vos réponses sont transmises à l'équipe de recrutement.",
+    expectSetting: (mode) =>
+      mode === 'external'
+        ? 'Installez-vous dans un endroit calme, avec un micro.'
+        : mode === 'recorded'
+          ? 'Installez-vous dans un endroit calme ; un micro si vous voulez répondre à voix haute.'
+          : 'Installez-vous au calme, sur un ordinateur ou un téléphone.',
+    expectAgent: (mode) =>
+      mode === 'external'
+        ? "Un assistant vocal mène l'entretien ; vos réponses sont transmises à l'équipe de recrutement."
+        : "Un assistant (une IA) mène l'entretien ; vos réponses sont transmises à l'équipe de recrutement.",
     expiry: (date) => `Ce lien est valable jusqu'au ${date}.`,
     start: "Commencer l'entretien",
     starting: "L'entretien démarre…",
@@ -68,16 +87,26 @@ export const CANDIDATE_PAGE_COPY: Record<CandidateLanguage, CandidatePageCopy> =
     unknownBody: "Ce lien d'invitation n'existe pas ou a été remplacé par un lien plus récent. Vérifiez le dernier e-mail reçu.",
   },
   en: {
-    documentTitle: (job) => `Voice interview: ${job}`,
-    eyebrow: 'Voice interview',
+    documentTitle: (job, mode) => `${EYEBROW.en[mode]}: ${job}`,
+    eyebrow: (mode) => EYEBROW.en[mode],
     heading: (job) => job,
     greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
-    intro: (org, job) => `${org} invites you to a voice interview for the ${job} position.`,
+    intro: (org, job, mode) => `${org} invites you to ${mode === 'recorded' ? 'an' : 'a'} ${EYEBROW.en[mode].toLowerCase()} for the ${job} position.`,
     expectTitle: 'What to expect',
-    expectQuestions: (n) => `${n} question${n > 1 ? 's' : ''}, asked out loud.`,
+    expectQuestions: (n, mode) => {
+      const s = n > 1 ? 's' : '';
+      if (mode === 'external') return `${n} question${s}, asked out loud.`;
+      return mode === 'recorded' ? `${n} question${s}, shown on screen; you answer out loud or in writing.` : `${n} question${s}, shown on screen; you answer in writing.`;
+    },
     expectDuration: (minutes) => (minutes ? `About ${minutes} minutes.` : 'A short conversation.'),
-    expectSetting: 'Find a quiet place and have a microphone ready.',
-    expectAgent: 'A voice assistant conducts the interview; your answers go to the hiring team.',
+    expectSetting: (mode) =>
+      mode === 'external'
+        ? 'Find a quiet place and have a microphone ready.'
+        : mode === 'recorded'
+          ? 'Find a quiet place; have a microphone ready if you want to answer out loud.'
+          : 'Find a quiet moment, on a computer or a phone.',
+    expectAgent: (mode) =>
+      mode === 'external' ? 'A voice assistant conducts the interview; your answers go to the hiring team.' : 'An AI interviewer conducts the interview; your answers go to the hiring team.',
     expiry: (date) => `This link is valid until ${date}.`,
     start: 'Start the interview',
     starting: 'Your interview is starting…',

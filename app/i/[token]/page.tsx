@@ -7,6 +7,7 @@ import { INTERVIEW_CSS } from '@/components/candidate/interview-style';
 import { formatCandidateDateTime } from '@/server/i18n/candidate-locale';
 import { CANDIDATE_PAGE_COPY } from './candidate-page-copy';
 import { CANDIDATE_PAGE_CSS } from './candidate-page-style';
+import { offeredAnswerMode } from '@/server/services/invitations/offered-answer-mode';
 import { getInvitationByToken } from '@/server/services/invitations/get-invitation-by-token';
 import { renderClosedInvitation } from './render-closed-invitation';
 
@@ -20,7 +21,7 @@ const loadInvitation = cache((token: string) => getInvitationByToken(getDb(), to
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const view = await loadInvitation((await params).token);
   return {
-    title: view ? CANDIDATE_PAGE_COPY[view.locale.language].documentTitle(view.jobTitle) : 'Interview',
+    title: view ? CANDIDATE_PAGE_COPY[view.locale.language].documentTitle(view.jobTitle, offeredAnswerMode()) : 'Interview',
     referrer: 'no-referrer',
     robots: { index: false, follow: false },
   };
@@ -46,23 +47,24 @@ export default async function InvitationPage({ params }: Props) {
     );
   }
   const copy = CANDIDATE_PAGE_COPY[view.locale.language];
+  const mode = offeredAnswerMode();
   return (
     <div className="cp-root" lang={view.locale.language}>
       <style>{CANDIDATE_PAGE_CSS + INTERVIEW_CSS}</style>
       <main className="cp-card" data-testid="invitation-page">
-        <p className="cp-eyebrow">{copy.eyebrow}</p>
+        <p className="cp-eyebrow">{copy.eyebrow(mode)}</p>
         <p className="cp-org" data-testid="organization">
           {view.organizationName}
         </p>
         <h1 data-testid="job-title">{copy.heading(view.jobTitle)}</h1>
         <p>{copy.greeting(view.candidateFirstName)}</p>
-        <p>{copy.intro(view.organizationName, view.jobTitle)}</p>
+        <p data-testid="intro">{copy.intro(view.organizationName, view.jobTitle, mode)}</p>
         <h2>{copy.expectTitle}</h2>
         <ul>
-          {view.questionCount ? <li data-testid="question-count">{copy.expectQuestions(view.questionCount)}</li> : null}
+          {view.questionCount ? <li data-testid="question-count">{copy.expectQuestions(view.questionCount, mode)}</li> : null}
           <li data-testid="duration">{copy.expectDuration(view.durationMinutes)}</li>
-          <li>{copy.expectSetting}</li>
-          <li>{copy.expectAgent}</li>
+          <li>{copy.expectSetting(mode)}</li>
+          <li>{copy.expectAgent(mode)}</li>
         </ul>
         <p className="cp-expiry" data-testid="expiry">
           {copy.expiry(formatCandidateDateTime(view.expiresAt, view.locale))}

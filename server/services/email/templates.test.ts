@@ -10,6 +10,7 @@ const base: InvitationEmailData = {
   expiresAt: new Date('2026-07-01T15:30:00Z'),
   link: 'https://app.example.com/i/XPM2tv408Ye0CbjYSEStl2Lqq9Zo0HWSLjdrg6W6QBA',
   questionCount: 3,
+  answerMode: 'external',
 };
 
 describe('renderInvitationEmail', () => {
@@ -50,6 +51,23 @@ describe('renderInvitationEmail', () => {
   it('says nothing about questions or duration when the interview has no configuration', () => {
     const email = renderInvitationEmail('invitation', { ...base, locale: resolveCandidateLocale('en'), questionCount: null });
     expect(email.text).toContain('A voice assistant conducts the interview. Allow a little time in a quiet place');
+  });
+
+  it('promises only the mode the candidate will get: no voice or microphone for a written interview, in both languages', () => {
+    const fr = renderInvitationEmail('invitation', { ...base, answerMode: 'written' });
+    expect(fr.text).toContain('Acme vous invite à un entretien écrit pour le poste de Backend engineer.');
+    expect(fr.text).toContain('vous répondez par écrit');
+    const en = renderInvitationEmail('invitation', { ...base, locale: resolveCandidateLocale('en'), answerMode: 'written' });
+    expect(en.text).toContain('Acme invites you to a written interview for the Backend engineer position.');
+    const reminder = renderInvitationEmail('reminder', { ...base, locale: resolveCandidateLocale('en'), answerMode: 'written' });
+    expect(reminder.text).toContain("You haven't taken your written interview");
+    for (const email of [fr, en, reminder]) expect(email.text).not.toMatch(/vocal|voice|micro|oral|out loud|à voix haute/i);
+
+    const recorded = renderInvitationEmail('invitation', { ...base, locale: resolveCandidateLocale('en'), answerMode: 'recorded' });
+    expect(recorded.text).toContain('Acme invites you to an interview for the Backend engineer position.');
+    expect(recorded.text).toContain('you answer out loud or in writing');
+    expect(recorded.text).toContain('with a microphone if you want to answer out loud');
+    expect(recorded.text).not.toMatch(/voice/i);
   });
 
   it('refuses a link that is not http(s)', () => {

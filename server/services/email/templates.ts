@@ -1,4 +1,5 @@
 import { estimateInterviewMinutes, formatCandidateDateTime, type CandidateLanguage, type CandidateLocale } from '@/server/i18n/candidate-locale';
+import type { OfferedAnswerMode } from '../invitations/offered-answer-mode';
 import { escapeHtml, safeHref, singleLine } from './html';
 
 /**
@@ -16,6 +17,8 @@ export type InvitationEmailData = {
   /** `${APP_URL}/i/<token>` */
   link: string;
   questionCount: number | null;
+  /** How the candidate will answer: the email promises only that (no microphone for a written interview). */
+  answerMode: OfferedAnswerMode;
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -23,8 +26,8 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 type Copy = {
   subject: (d: Vars) => string;
   greeting: (name: string | null) => string;
-  lead: (d: Vars) => string;
-  expect: (minutes: number | null, questions: number | null) => string;
+  lead: (d: Vars, mode: OfferedAnswerMode) => string;
+  expect: (minutes: number | null, questions: number | null, mode: OfferedAnswerMode) => string;
   button: string;
   expiry: (date: string) => string;
   fallback: string;
@@ -32,15 +35,46 @@ type Copy = {
 };
 type Vars = { org: string; job: string; date: string };
 
+const plural = (n: number, s = 's') => (n > 1 ? s : '');
+
+/** What the interview is called, per mode: only a voice call is a "voice interview". */
+const INTERVIEW_NAME: Record<CandidateLanguage, Record<OfferedAnswerMode, string>> = {
+  fr: { external: 'entretien vocal', recorded: 'entretien', written: 'entretien écrit' },
+  en: { external: 'voice interview', recorded: 'interview', written: 'written interview' },
+};
+
+/** Where and with what: a microphone only when the candidate will (or may) speak. */
+const SETTING: Record<CandidateLanguage, (minutes: number | null, mode: OfferedAnswerMode) => string> = {
+  fr: (minutes, mode) => {
+    const time = minutes ? `environ ${minutes} minutes` : 'un moment';
+    if (mode === 'external') return `Prévoyez ${time} dans un endroit calme, avec un micro.`;
+    if (mode === 'recorded') return `Prévoyez ${time} dans un endroit calme, avec un micro si vous voulez répondre à voix haute.`;
+    return `Prévoyez ${time} au calme, sur un ordinateur ou un téléphone.`;
+  },
+  en: (minutes, mode) => {
+    const time = minutes ? `about ${minutes} minutes` : 'a little time';
+    if (mode === 'external') return `Allow ${time} in a quiet place, with a microphone.`;
+    if (mode === 'recorded') return `Allow ${time} in a quiet place, with a microphone if you want to answer out loud.`;
+    return `Allow ${time} somewhere quiet, on a computer or a phone.`;
+  },
+};
+
 const COPY: Record<InvitationEmailKind, Record<CandidateLanguage, Copy>> = {
   invitation: {
     fr: {
       subject: (d) => `Invitation à un entretien : ${d.job} chez ${d.org}`,
       greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
-      lead: (d) => `${d.org} vous invite à un entretien vocal pour le poste de ${d.job}.`,
-      expect: (minutes, questions) =>
-        `L'entretien est mené par un assistant vocal${questions ? ` et comporte ${questions} question${questions > 1 ? 's' : ''}` : ''}. ` +
-        `Prévoyez ${minutes ? `environ ${minutes} minutes` : 'un moment'} dans un endroit calme, avec un micro.`,
+      lead: (d, mode) => `${d.org} vous invite à un ${INTERVIEW_NAME.fr[mode]} pour le poste de ${d.job}.`,
+      expect: (minutes, questions, mode) => {
+        const count = questions ? ` et comporte ${questions} question${plural(questions)}` : '';
+        const who =
+          mode === 'external'
+            ? `L'entretien est mené par un assistant vocal${count}.`
+            : mode === 'recorded'
+              ? `Un assistant (une IA) pose les questions par écrit${count} ; vous répondez à voix haute ou par écrit.`
+              : `Un assistant (une IA) pose les questions par écrit${count} ; vous répondez par écrit.`;
+        return `${who} ${SETTING.fr(minutes, mode)}`;
+      },
       button: "Commencer l'entretien",
       expiry: (date) => `Ce lien est valable jusqu'au ${date}.`,
       fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
@@ -49,10 +83,17 @@ const COPY: Record<InvitationEmailKind, Record<CandidateLanguage, Copy>> = {
     en: {
       subject: (d) => `Interview invitation: ${d.job} at ${d.org}`,
       greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
-      lead: (d) => `${d.org} invites you to a voice interview for the ${d.job} position.`,
-      expect: (minutes, questions) =>
-        `A voice assistant conducts the interview${questions ? `, which has ${questions} question${questions > 1 ? 's' : ''}` : ''}. ` +
-        `Allow ${minutes ? `about ${minutes} minutes` : 'a little time'} in a quiet place, with a microphone.`,
+      lead: (d, mode) => `${d.org} invites you to ${mode === 'recorded' ? 'an' : 'a'} ${INTERVIEW_NAME.en[mode]} for the ${d.job} position.`,
+      expect: (minutes, questions, mode) => {
+        const count = questions ? `, which has ${questions} question${plural(questions)}` : '';
+        const who =
+          mode === 'external'
+            ? `A voice assistant conducts the interview${count}.`
+            : mode === 'recorded'
+              ? `An AI interviewer asks the questions in writing${count}; you answer out loud or in writing.`
+              : `An AI interviewer asks the questions in writing${count}; you answer in writing.`;
+        return `${who} ${SETTING.en(minutes, mode)}`;
+      },
       button: 'Start the interview',
       expiry: (date) => `This link is valid until ${date}.`,
       fallback: "If the button doesn't work, copy this link into your browser:",
@@ -63,8 +104,8 @@ const COPY: Record<InvitationEmailKind, Record<CandidateLanguage, Copy>> = {
     fr: {
       subject: (d) => `Rappel : votre entretien pour le poste de ${d.job} expire bientôt`,
       greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
-      lead: (d) => `Vous n'avez pas encore passé votre entretien vocal pour le poste de ${d.job} chez ${d.org}. Votre lien expire le ${d.date}.`,
-      expect: (minutes) => `Prévoyez ${minutes ? `environ ${minutes} minutes` : 'un moment'} dans un endroit calme, avec un micro.`,
+      lead: (d, mode) => `Vous n'avez pas encore passé votre ${INTERVIEW_NAME.fr[mode]} pour le poste de ${d.job} chez ${d.org}. Votre lien expire le ${d.date}.`,
+      expect: (minutes, _questions, mode) => SETTING.fr(minutes, mode),
       button: "Commencer l'entretien",
       expiry: (date) => `Après le ${date}, ce lien ne fonctionnera plus.`,
       fallback: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
@@ -73,8 +114,8 @@ const COPY: Record<InvitationEmailKind, Record<CandidateLanguage, Copy>> = {
     en: {
       subject: (d) => `Reminder: your interview for the ${d.job} position expires soon`,
       greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
-      lead: (d) => `You haven't taken your voice interview for the ${d.job} position at ${d.org} yet. Your link expires on ${d.date}.`,
-      expect: (minutes) => `Allow ${minutes ? `about ${minutes} minutes` : 'a little time'} in a quiet place, with a microphone.`,
+      lead: (d, mode) => `You haven't taken your ${INTERVIEW_NAME.en[mode]} for the ${d.job} position at ${d.org} yet. Your link expires on ${d.date}.`,
+      expect: (minutes, _questions, mode) => SETTING.en(minutes, mode),
       button: 'Start the interview',
       expiry: (date) => `After ${date}, this link will no longer work.`,
       fallback: "If the button doesn't work, copy this link into your browser:",
@@ -89,7 +130,7 @@ export function renderInvitationEmail(kind: InvitationEmailKind, data: Invitatio
   const vars: Vars = { org: singleLine(data.organizationName), job: singleLine(data.jobTitle), date };
   const minutes = estimateInterviewMinutes(data.questionCount);
   const name = data.candidateFirstName ? singleLine(data.candidateFirstName) : null;
-  const paragraphs = [copy.greeting(name), copy.lead(vars), copy.expect(minutes, data.questionCount)];
+  const paragraphs = [copy.greeting(name), copy.lead(vars, data.answerMode), copy.expect(minutes, data.questionCount, data.answerMode)];
   const href = safeHref(data.link);
 
   const html = `<!doctype html>

@@ -12,6 +12,19 @@ export type CandidateSession = {
   answerTimeLimitSeconds: number;
   progress: { answered: number; total: number };
   question: { turnNumber: number; index: number; text: string; isFollowUp: boolean } | null;
+  /**
+   * The conversation so far with the built-in interviewer, oldest first, for the page's thread (a reload rebuilds
+   * it from here): the greeting as its own message, each question and the candidate's own answers. Empty before
+   * the start and with an external agent platform (the page shows no words of that conversation).
+   */
+  thread: CandidateThreadMessage[];
+};
+
+export type CandidateThreadMessage = {
+  turnNumber: number;
+  from: 'interviewer' | 'candidate';
+  kind: 'greeting' | 'question' | 'follow-up' | 'answer';
+  text: string;
 };
 
 export const StartCandidateInputSchema = z.object({

@@ -1,9 +1,9 @@
 import { getEnv } from '@/server/env';
 import type { DbExecutor } from '@/db/client';
-import { conductedByInterviewer, interviewQuestions, interviewerPosition, interviewerProgress } from '../interviewer/interview-plan';
+import { conductedByInterviewer, interviewQuestions, interviewerPosition, interviewerProgress, readInterviewerMeta, type PlanTurn, type PlannedQuestion } from '../interviewer/interview-plan';
 import { advanceInterviewer } from '../interviewer/run-interviewer';
 import { getHistory } from '../turns/get-history';
-import type { CandidateSession } from './candidate-session-schemas';
+import type { CandidateSession, CandidateThreadMessage } from './candidate-session-schemas';
 import { findInterviewByToken, type TokenInterview } from './find-interview-by-token';
 
 /** Who conducts interviews here: the built-in interviewer, unless an external agent platform is configured. */
@@ -37,6 +37,7 @@ export async function buildCandidateSession(db: DbExecutor, interview: TokenInte
     interview.status === 'DRAFT' || interview.status === 'INVITED' ? (interview.open ? 'OPEN' : 'EXPIRED') : interview.status;
   let progress = { answered: 0, total: questions.length };
   let question: CandidateSession['question'] = null;
+  let thread: CandidateThreadMessage[] = [];
   if (status === 'IN_PROGRESS' || status === 'COMPLETED') {
     const history = await getHistory(db, { orgId: interview.orgId, interviewId: interview.id });
     const position = interviewerPosition(history.turns, questions, { followUps: env.INTERVIEWER_FOLLOW_UPS });
@@ -45,6 +46,7 @@ export async function buildCandidateSession(db: DbExecutor, interview: TokenInte
       const q = position.question;
       question = { turnNumber: q.turnNumber, index: Math.min(q.questionIndex + 1, questions.length), text: q.text, isFollowUp: q.isFollowUp };
     }
+    if (interviewerMode() === 'interviewer' && conductedByInterviewer(history.turns)) thread = candidateThread(history.turns, questions);
   }
   return {
     status,
@@ -56,5 +58,31 @@ export async function buildCandidateSession(db: DbExecutor, interview: TokenInte
     answerTimeLimitSeconds: env.ANSWER_TIME_LIMIT_SECONDS,
     progress,
     question,
+    thread,
   };
+}
+
+/**
+ * The turns as the candidate's thread. The interviewer speaks its greeting and first question as one turn (one
+ * utterance to synthesize); the thread shows the greeting as its own message when the turn ends with the
+ * planned question's text.
+ */
+export function candidateThread(turns: readonly PlanTurn[], questions: readonly PlannedQuestion[]): CandidateThreadMessage[] {
+  const thread: CandidateThreadMessage[] = [];
+  for (const turn of [...turns].sort((a, b) => a.turnNumber - b.turnNumber)) {
+    if (turn.role === 'candidate') {
+      thread.push({ turnNumber: turn.turnNumber, from: 'candidate', kind: 'answer', text: turn.content });
+      continue;
+    }
+    const meta = readInterviewerMeta(turn.evaluation);
+    if (meta?.followUp) {
+      thread.push({ turnNumber: turn.turnNumber, from: 'interviewer', kind: 'follow-up', text: turn.content });
+      continue;
+    }
+    const planned = meta ? questions[meta.questionIndex]?.text : undefined;
+    const greeting = planned && turn.content !== planned && turn.content.endsWith(planned) ? turn.content.slice(0, -planned.length).trim() : '';
+    if (greeting) thread.push({ turnNumber: turn.turnNumber, from: 'interviewer', kind: 'greeting', text: greeting });
+    thread.push({ turnNumber: turn.turnNumber, from: 'interviewer', kind: 'question', text: greeting ? planned! : turn.content });
+  }
+  return thread;
 }
