@@ -23,3 +23,8 @@ export const ROLE_SCOPES: Record<UserRole, readonly Scope[]> = {
 export function hasScope(principal: Principal, scope: Scope): boolean {
   return principal.kind === 'recruiter' ? ROLE_SCOPES[principal.role].includes(scope) : principal.scopes.includes(scope);
 }
+
+/** Every scope the principal holds: a key's own, or a user's role's. */
+export function scopesOf(principal: Principal): readonly Scope[] {
+  return principal.kind === 'recruiter' ? ROLE_SCOPES[principal.role] : principal.scopes;
+}

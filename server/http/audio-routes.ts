@@ -54,6 +54,9 @@ async function orgOfCaller(db: Database, req: DoorRequest, headers: Headers): Pr
   throw new AppError('UNAUTHORIZED', 'Sign in, send an API key with interviews:read, or use a signed audio URL');
 }
 
+/** The file name's extension a download gets, by the stored type (audio-limits.ts's accepted types). */
+const AUDIO_EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mp4': 'm4a', 'audio/mpeg': 'mp3', 'audio/wav': 'wav' };
+
 async function serveRecording(req: DoorRequest, recording: AudioRecordingRef, headers: Headers): Promise<Response> {
   const store = getObjectStore();
   const size = await store.size(recording.storageKey);
@@ -64,6 +67,11 @@ async function serveRecording(req: DoorRequest, recording: AudioRecordingRef, he
   headers.set('Cache-Control', 'private, max-age=300');
   headers.set('Referrer-Policy', 'no-referrer');
   headers.set('X-Content-Type-Options', 'nosniff');
+  // The bytes are the candidate's upload, checked only for a container's first magic numbers: a file that starts as
+  // audio and goes on as HTML must never run as a page of this origin, even opened directly in a tab. A download
+  // (attachment) and a sandbox without any source; <audio> elements ignore Content-Disposition and still play and seek.
+  headers.set('Content-Disposition', `attachment; filename="${recording.id}.${AUDIO_EXTENSIONS[recording.contentType] ?? 'audio'}"`);
+  headers.set('Content-Security-Policy', "sandbox; default-src 'none'");
   const range = parseByteRange(req.headers.get('range'), size);
   if (range === 'unsatisfiable') {
     headers.set('Content-Range', `bytes */${size}`);

@@ -27,8 +27,21 @@ export const localeTag = () =>
       }
     });
 
+/** The dates a client may send, inclusive, in UTC (docs/API.md, "Dates"). */
+export const EARLIEST_DATE = new Date('1900-01-01T00:00:00.000Z');
+export const LATEST_DATE = new Date('2100-12-31T23:59:59.999Z');
+
+/**
+ * Every date-time a client sends (expiresAt, endedAt, startedAt, completedAt, since, until…): ISO 8601 with an
+ * offset, and within 1900–2100, else a 400 naming the field. The range is not only plausibility: PostgreSQL writes
+ * years 1–99 as `0050-…`, and JavaScript's Date reads that text (not ISO 8601 to its parser) as 1950, so a year
+ * under 100 came back changed by 1900 or 2000 (`0001-01-01` was read as 2001-01-01). Refused, never changed.
+ */
 export const isoDateTime = () =>
-  z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date-time such as 2026-12-01T09:00:00Z' }).transform((v) => new Date(v));
+  z.iso
+    .datetime({ offset: true, message: 'Must be an ISO 8601 date-time such as 2026-12-01T09:00:00Z' })
+    .transform((v) => new Date(v))
+    .refine((d) => d.getTime() >= EARLIEST_DATE.getTime() && d.getTime() <= LATEST_DATE.getTime(), 'Must be between 1900-01-01T00:00:00Z and 2100-12-31T23:59:59Z');
 
 /** An identifier given by a client: any string; a wrong shape is simply not found. */
 export const idString = (description: string) => z.string().min(1, 'Required').max(100, 'Must be at most 100 characters').describe(description);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_KINDS } from '@/db/schema';
+import { SCOPES } from '@/server/auth/scopes';
 import { CandidateSchema } from '../candidates/candidate-schemas';
 import { timestampOut } from '../fields';
 import { DecisionHistoryEntrySchema } from '../decisions/decision-schemas';
@@ -7,19 +8,39 @@ import { InterviewDetailSchema } from '../interviews/interview-schemas';
 import { InterviewReportSchema, PendingReportSchema, TestReportSchema } from '../reports/report-schemas';
 import { ExportedNoteSchema } from '../notes/note-schemas';
 
+/**
+ * The sections of an access export that need more than `candidates:read`, and the scopes each needs: what the same
+ * caller would need to read them anywhere else (GET /interviews/{id}, the reports). Notes have no v1 route; every
+ * dashboard member reads them, so they need every read scope, as a viewer holds. docs/DECISIONS.md, "Data rights".
+ */
+export const EXPORT_SECTION_SCOPES = {
+  interviews: ['interviews:read'],
+  'interviews.report': ['reports:read'],
+  testSessions: ['reports:read'],
+  notes: ['interviews:read', 'reports:read'],
+} as const;
+export type ExportSection = keyof typeof EXPORT_SECTION_SCOPES;
+const EXPORT_SECTIONS = Object.keys(EXPORT_SECTION_SCOPES) as [ExportSection, ...ExportSection[]];
+
+const withheld = ' null when the caller lacks the scopes (see `omitted`).';
+
 export const CandidateDataExportSchema = z.object({
   candidate: CandidateSchema,
   interviews: z
     .array(
       InterviewDetailSchema.extend({
-        report: z.union([InterviewReportSchema, PendingReportSchema]).nullable().describe('The full report (as GET /reports/{reportId}), or null.'),
+        report: z
+          .union([InterviewReportSchema, PendingReportSchema])
+          .nullable()
+          .describe('The full report (as GET /reports/{reportId}), or null: none yet, or the caller lacks reports:read (`omitted` names `interviews.report`).'),
         decisions: z
           .array(DecisionHistoryEntrySchema)
           .describe('Every decision taken on the interview, newest first: the current one (`current: true`, also in `decision`) and the ones it replaced.'),
       }),
     )
-    .describe('Every interview of the candidate as GET /interviews/{id} gives it (transcript, evaluation, audio links), newest first.'),
-  testSessions: z.array(TestReportSchema).describe("The candidate's technical test results."),
+    .nullable()
+    .describe(`Every interview of the candidate as GET /interviews/{id} gives it (transcript, evaluation, audio links), newest first; needs interviews:read,${withheld}`),
+  testSessions: z.array(TestReportSchema).nullable().describe(`The candidate's technical test results; needs reports:read,${withheld}`),
   emails: z
     .array(
       z.object({
@@ -33,7 +54,13 @@ export const CandidateDataExportSchema = z.object({
     .describe('Emails sent to the candidate, oldest first.'),
   notes: z
     .array(ExportedNoteSchema)
-    .describe("Teammates' notes about the candidate, on the profile (interviewId null) and on their interviews, newest first."),
+    .nullable()
+    .describe(`Teammates' notes about the candidate, on the profile (interviewId null) and on their interviews, newest first; needs interviews:read and reports:read,${withheld}`),
+  omitted: z
+    .array(z.object({ section: z.enum(EXPORT_SECTIONS), missingScopes: z.array(z.enum(SCOPES)) }))
+    .describe(
+      'The sections left out because the caller lacks their scopes, each with the scopes it misses; [] when the export is complete. A section left out is null (`interviews.report`: each interview\'s `report`), never an empty list that would read as "nothing held".',
+    ),
   exportedAt: timestampOut(),
 });
 export type CandidateDataExport = z.infer<typeof CandidateDataExportSchema>;

@@ -19,7 +19,7 @@ export type ErasureResult = { candidateId: string; interviews: number; cancelled
  * Erases one of the organization's candidates (GDPR Art. 17), in one transaction:
  * - the candidate row is deleted (so every read is a 404 and the email may be used again); interviews and test
  *   sessions keep `candidateId` as an anonymous key, so campaign counts and scores stay true;
- * - open interviews are cancelled; every interview loses its recording URL;
+ * - open interviews are cancelled; every interview loses its recording URL and its invitation link (the token's hash);
  * - turns lose their text and audio URL; evaluations keep only their numeric scores (the free text goes);
  * - reports lose their summary and failure reason (scores, recommendation and criteria numbers stay);
  * - decisions (the current one and the history) lose their reason; human reviews lose their notes (the scores stay,
@@ -86,7 +86,8 @@ async function eraseInterviews(tx: DbExecutor, scope: CandidateErasureScope): Pr
     .set({ status: 'CANCELLED', cancelledAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(mine, or(inArray(interviews.status, ['DRAFT', 'IN_PROGRESS']), and(eq(interviews.status, 'INVITED'), gt(interviews.expiresAt, sql`now()`)))))
     .returning({ id: interviews.id });
-  await tx.update(interviews).set({ audioUrl: null }).where(mine);
+  // The links go too: an erased candidate's link answers as an unknown one on every invitation route and page.
+  await tx.update(interviews).set({ audioUrl: null, inviteTokenHash: null }).where(mine);
   // The recordings' objects and rows go in the erase-audio job; their transcripts (the candidate's words) go now.
   await tx.update(audioRecordings).set({ transcript: null }).where(and(eq(audioRecordings.orgId, scope.orgId), inArray(audioRecordings.interviewId, scope.interviewIds)));
   await tx

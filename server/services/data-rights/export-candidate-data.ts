@@ -8,7 +8,8 @@ import { getCandidate } from '../candidates/get-candidate';
 import { listDecisionHistory } from '../decisions/list-decision-history';
 import { getInterviewDetail } from '../interviews/get-interview';
 import { getInterviewReport, toTestReportDto } from '../reports/get-report';
-import type { CandidateDataExport } from './data-rights-schemas';
+import type { Scope } from '@/server/auth/scopes';
+import { EXPORT_SECTION_SCOPES, type CandidateDataExport, type ExportSection } from './data-rights-schemas';
 
 /**
  * Everything held about one of the organization's candidates (GDPR Art. 15), as one JSON document: the profile,
@@ -16,34 +17,50 @@ import type { CandidateDataExport } from './data-rights-schemas';
  * decision taken on it (the current one and the replaced ones, with their reasons), the test
  * sessions' reports, the emails sent to them, and teammates' notes about them (on the profile and the interviews). Nothing of another candidate:
  * every query is by this candidate's id (and the organization). The access itself is audited.
+ *
+ * `scopes` are the caller's: the export needs only candidates:read, so what the caller could not read through the
+ * other routes (interviews, reports, notes: EXPORT_SECTION_SCOPES) is left out, null, and named in `omitted`, and
+ * never read. A dashboard user holds their role's scopes, and every role holds every read scope.
  */
 export async function exportCandidateData(
   db: DbExecutor,
-  input: { orgId: string; id: string; audit?: AuditContext; now?: Date },
+  input: { orgId: string; id: string; scopes: readonly Scope[]; audit?: AuditContext; now?: Date },
 ): Promise<CandidateDataExport> {
   const candidate = await getCandidate(db, { orgId: input.orgId, id: input.id });
   const { orgId } = input;
+  const omitted = (Object.entries(EXPORT_SECTION_SCOPES) as [ExportSection, readonly Scope[]][])
+    .map(([section, needed]) => ({ section, missingScopes: needed.filter((scope) => !input.scopes.includes(scope)) }))
+    .filter((o) => o.missingScopes.length > 0);
+  const readable = (section: ExportSection) => !omitted.some((o) => o.section === section);
+  // The interviews' ids are read whatever the scopes: the emails sent about them are the candidate's own data.
   const [interviewRows, sessionRows] = await Promise.all([
     db
       .select({ id: interviews.id })
       .from(interviews)
       .where(and(eq(interviews.orgId, orgId), eq(interviews.candidateId, candidate.id)))
       .orderBy(desc(interviews.createdAt), desc(interviews.id)),
-    db
-      .select({ session: testSessions, report: reports })
-      .from(testSessions)
-      .innerJoin(reports, and(eq(reports.testSessionId, testSessions.id), eq(reports.orgId, testSessions.orgId)))
-      .where(and(eq(testSessions.orgId, orgId), eq(testSessions.candidateId, candidate.id)))
-      .orderBy(desc(testSessions.completedAt), desc(testSessions.id)),
+    readable('testSessions')
+      ? db
+          .select({ session: testSessions, report: reports })
+          .from(testSessions)
+          .innerJoin(reports, and(eq(reports.testSessionId, testSessions.id), eq(reports.orgId, testSessions.orgId)))
+          .where(and(eq(testSessions.orgId, orgId), eq(testSessions.candidateId, candidate.id)))
+          .orderBy(desc(testSessions.completedAt), desc(testSessions.id))
+      : null,
   ]);
   const interviewIds = interviewRows.map((r) => r.id);
-  const exported = [];
-  for (const id of interviewIds) {
-    const detail = await getInterviewDetail(db, { orgId, id });
-    const report = detail.reportId ? await getInterviewReport(db, { orgId, interviewId: id }) : null;
-    const decisions = await listDecisionHistory(db, { orgId, interviewId: id });
-    exported.push({ ...detail, report, decisions });
+  let exported: NonNullable<CandidateDataExport['interviews']> | null = null;
+  if (readable('interviews')) {
+    exported = [];
+    for (const id of interviewIds) {
+      const detail = await getInterviewDetail(db, { orgId, id });
+      const report = detail.reportId && readable('interviews.report') ? await getInterviewReport(db, { orgId, interviewId: id }) : null;
+      const decisions = await listDecisionHistory(db, { orgId, interviewId: id });
+      exported.push({ ...detail, report, decisions });
+    }
   }
+  // Without interviews there is no report to leave out of them.
+  const omittedSections = exported ? omitted : omitted.filter((o) => o.section !== 'interviews.report');
   const emails =
     interviewIds.length > 0
       ? await db
@@ -52,18 +69,20 @@ export async function exportCandidateData(
           .where(and(eq(sentEmails.orgId, orgId), inArray(sentEmails.interviewId, interviewIds)))
           .orderBy(asc(sentEmails.sentAt))
       : [];
-  const noteRows = await db
-    .select()
-    .from(notes)
-    .where(and(eq(notes.orgId, orgId), or(eq(notes.candidateId, candidate.id), interviewIds.length > 0 ? inArray(notes.interviewId, interviewIds) : undefined)))
-    .orderBy(desc(notes.createdAt), desc(notes.id));
-  await recordAuditEvent(db, { orgId, audit: input.audit, action: 'candidate.exported', targetType: 'candidate', targetId: candidate.id, details: { interviews: interviewIds.length } });
+  const noteRows = readable('notes')
+    ? await db
+        .select()
+        .from(notes)
+        .where(and(eq(notes.orgId, orgId), or(eq(notes.candidateId, candidate.id), interviewIds.length > 0 ? inArray(notes.interviewId, interviewIds) : undefined)))
+        .orderBy(desc(notes.createdAt), desc(notes.id))
+    : null;
+  await recordAuditEvent(db, { orgId, audit: input.audit, action: 'candidate.exported', targetType: 'candidate', targetId: candidate.id, details: { interviews: interviewIds.length, omitted: omittedSections.map((o) => o.section) } });
   return {
     candidate,
     interviews: exported,
-    testSessions: sessionRows.map((r) => toTestReportDto(r.report, r.session)),
+    testSessions: sessionRows ? sessionRows.map((r) => toTestReportDto(r.report, r.session)) : null,
     emails: emails.map((e) => ({ kind: e.kind, to: e.to, subject: e.subject, sentAt: iso(e.sentAt), interviewId: e.interviewId })),
-    notes: noteRows.map((n) => ({
+    notes: noteRows?.map((n) => ({
       id: n.id,
       interviewId: n.interviewId,
       body: n.body,
@@ -71,7 +90,8 @@ export async function exportCandidateData(
       mentionedUserIds: n.mentionedUserIds,
       createdAt: iso(n.createdAt),
       updatedAt: iso(n.updatedAt),
-    })),
+    })) ?? null,
+    omitted: omittedSections,
     exportedAt: (input.now ?? new Date()).toISOString(),
   };
 }

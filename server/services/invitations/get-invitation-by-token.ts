@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { interviews, turns, type InterviewStatus } from '@/db/schema';
+import { candidates, interviews, turns, type InterviewStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { estimateInterviewMinutes, resolveCandidateLocale, type CandidateLocale } from '@/server/i18n/candidate-locale';
 import { effectiveStatus } from '../interviews/effective-status';
@@ -75,9 +75,12 @@ export function invitationState(status: InterviewStatus, expiresAt: Date, now = 
 /** What the invitation page polls: the status and how many turns were recorded. Never their content. */
 export async function getInvitationProgress(db: DbExecutor, token: string): Promise<{ status: InterviewStatus; turnCount: number } | null> {
   if (!isInvitationTokenShape(token)) return null;
+  // Joined with the candidate as every other route's lookup is (selectInvitationFacts): the link of an interview
+  // whose candidate was erased before erasures cleared the links is an unknown link here too.
   const [row] = await db
     .select({ id: interviews.id, orgId: interviews.orgId, status: interviews.status, expiresAt: interviews.expiresAt })
     .from(interviews)
+    .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
     .where(eq(interviews.inviteTokenHash, hashInvitationToken(token)));
   if (!row) return null;
   const [{ n }] = await db

@@ -16,8 +16,9 @@ export type TeamInvitationEmailJob = { orgId: string; invitationId: string; toke
 /**
  * An admin invites `email` to the organization with `role`: a link with a random token (only its SHA-256 is
  * stored) valid 7 days, emailed by a job queued in the same transaction. Inviting an email with a pending
- * invitation revokes the old link and issues a new one; an email that already has an account is a 409 (an
- * email belongs to one organization).
+ * invitation revokes the old link and issues a new one; a member of the team is a 409. An email belongs to one
+ * organization, so an invitation to an address with an account elsewhere can never be accepted; it is still
+ * issued (see below).
  */
 export async function inviteMember(
   db: DbExecutor,
@@ -26,13 +27,12 @@ export async function inviteMember(
   const now = input.now ?? new Date();
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ orgId: users.orgId }).from(users).where(eq(users.email, email));
-    if (existing) {
-      throw new AppError(
-        'CONFLICT',
-        existing.orgId === input.orgId ? 'This person is already a member of the team' : 'This email already has an account with another organization; an email belongs to one organization',
-      );
-    }
+    // Only this organization's members are looked at. An email with an account in another organization is invited
+    // exactly like a free one (same answer, a pending invitation, the email sent): any other answer would tell an
+    // admin that the address has an account elsewhere, since they know their own team. Its holder learns on the
+    // join page that the email already has an account (createUser's 409); nobody else learns anything.
+    const [member] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, email), eq(users.orgId, input.orgId)));
+    if (member) throw new AppError('CONFLICT', 'This person is already a member of the team');
     const replaced = await tx
       .update(teamInvitations)
       .set({ revokedAt: now })
