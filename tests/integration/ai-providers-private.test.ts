@@ -61,5 +61,5 @@ describe('provider base URLs and private addresses', () => {
     expect(res.body).toMatchObject({ generator: 'rules' });
     expect(res.body.summary).toMatch(/language model was unavailable/);
     expect(provider.requests).toHaveLength(0);
-  });
+  }, 120_000);
 });
