@@ -313,7 +313,7 @@ describe('Settings → AI providers', () => {
       const text = await readFile(process.env.LOG_DESTINATION!, 'utf8').catch(() => '');
       return text.includes('/api/v1/audit-events') ? text : null;
     });
-    expect(responses.length).toBeGreaterThan(20);
+    expect(responses.length).toBeGreaterThan(3);
     for (const text of [...responses, logs]) {
       expect(text).not.toContain(ORG_KEY);
       expect(text).not.toContain(OPERATOR_KEY);
