@@ -11,7 +11,7 @@ import { randomBase62 } from '@/server/ids';
 const DATA_DIR = path.join(process.cwd(), '.data');
 const SECRETS_FILE = path.join(DATA_DIR, 'dev-secrets.json');
 
-type DevSecrets = { AGENT_SECRET: string; MEDIA_TOKEN_SECRET: string };
+type DevSecrets = { AGENT_SECRET: string; MEDIA_TOKEN_SECRET: string; PROVIDER_KEY_SECRET: string };
 
 export function readJson<T>(file: string): T | undefined {
   try {
@@ -35,16 +35,16 @@ export function writePrivateJson(file: string, value: unknown): void {
  */
 export function ensureDevSecrets(): void {
   if (process.env.NODE_ENV === 'production') return;
-  if (process.env.AGENT_SECRET?.trim() && process.env.MEDIA_TOKEN_SECRET?.trim()) return;
+  const names = ['AGENT_SECRET', 'MEDIA_TOKEN_SECRET', 'PROVIDER_KEY_SECRET'] as const;
+  if (names.every((name) => process.env[name]?.trim())) return;
   const stored = readJson<Partial<DevSecrets>>(SECRETS_FILE) ?? {};
   const secrets: DevSecrets = {
     AGENT_SECRET: stored.AGENT_SECRET || randomBase62(32),
     MEDIA_TOKEN_SECRET: stored.MEDIA_TOKEN_SECRET || randomBase62(48),
+    // Kept across restarts above all: the organizations' stored provider keys are encrypted under it.
+    PROVIDER_KEY_SECRET: stored.PROVIDER_KEY_SECRET || randomBase62(48),
   };
-  if (secrets.AGENT_SECRET !== stored.AGENT_SECRET || secrets.MEDIA_TOKEN_SECRET !== stored.MEDIA_TOKEN_SECRET) {
-    writePrivateJson(SECRETS_FILE, secrets);
-  }
-  if (!process.env.AGENT_SECRET?.trim()) process.env.AGENT_SECRET = secrets.AGENT_SECRET;
-  if (!process.env.MEDIA_TOKEN_SECRET?.trim()) process.env.MEDIA_TOKEN_SECRET = secrets.MEDIA_TOKEN_SECRET;
+  if (names.some((name) => secrets[name] !== stored[name])) writePrivateJson(SECRETS_FILE, { ...stored, ...secrets });
+  for (const name of names) if (!process.env[name]?.trim()) process.env[name] = secrets[name];
   resetEnvCache();
 }

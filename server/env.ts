@@ -66,6 +66,24 @@ export const EnvSchema = z.object({
   TTS_MODEL: z.string().default('tts-1'),
   TTS_VOICE: z.string().default('alloy'),
   TTS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Real-time speech to speech: an OpenAI-Realtime-compatible endpoint (the live conversation's relay). */
+  REALTIME_BASE_URL: optionalUrl,
+  REALTIME_API_KEY: optionalString,
+  REALTIME_MODEL: z.string().default('gpt-realtime'),
+  REALTIME_VOICE: z.string().default('alloy'),
+  /**
+   * Encrypts the provider keys organizations set in Settings → AI providers (AES-256-GCM, server/crypto.ts).
+   * Generated in development (server/dev-secrets.ts); in production, without it, organizations cannot store a key.
+   */
+  PROVIDER_KEY_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Organizations' provider base URLs may be plain http and resolve to private, loopback or link-local addresses
+   * (a self-hosted model server on the operator's network). Off: the same check as webhook URLs.
+   */
+  PROVIDER_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** The built-in interviewer may ask one short follow-up when an answer is thin (needs the language model). */
   INTERVIEWER_FOLLOW_UPS: z
     .enum(['true', 'false', '1', '0'])

@@ -28,6 +28,10 @@ const SECRET_FIELDS = [
   'MEDIA_TOKEN_SECRET',
   'RESEND_API_KEY',
   'LLM_API_KEY',
+  'STT_API_KEY',
+  'TTS_API_KEY',
+  'REALTIME_API_KEY',
+  'PROVIDER_KEY_SECRET',
   'DATABASE_URL',
 ];
 
@@ -87,7 +91,8 @@ let configured: string[] | undefined;
  * resetEnvCache() (server/env.ts), which forgets them here too.
  */
 function configuredSecrets(): string[] {
-  configured ??= [process.env.AGENT_SECRET, process.env.MEDIA_TOKEN_SECRET, process.env.RESEND_API_KEY, process.env.LLM_API_KEY]
+  configured ??= [process.env.AGENT_SECRET, process.env.MEDIA_TOKEN_SECRET, process.env.RESEND_API_KEY, process.env.LLM_API_KEY,
+    process.env.STT_API_KEY, process.env.TTS_API_KEY, process.env.REALTIME_API_KEY, process.env.PROVIDER_KEY_SECRET]
     .map((value) => value?.trim())
     .filter((value): value is string => Boolean(value && value.length >= 8))
     .map((value) => JSON.stringify(value).slice(1, -1));

@@ -30,3 +30,4 @@ export * from './watchers';
 export * from './notifications';
 export * from './bulk-operations';
 export * from './saved-filters';
+export * from './organization-providers';

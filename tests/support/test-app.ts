@@ -9,6 +9,7 @@ import { withDatabaseName } from './test-database';
 
 export const TEST_AGENT_SECRET = 'test-agent-secret-0123456789abcdef';
 export const TEST_MEDIA_TOKEN_SECRET = 'test-media-token-secret-0123456789abcdefghijklmnop';
+export const TEST_PROVIDER_KEY_SECRET = 'test-provider-key-secret-0123456789abcdefghijklmnop';
 
 export type TestApp = {
   /** Base URL of the running production build, e.g. http://127.0.0.1:41234 */
@@ -79,6 +80,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     NODE_ENV: 'production',
     AGENT_SECRET: TEST_AGENT_SECRET,
     MEDIA_TOKEN_SECRET: TEST_MEDIA_TOKEN_SECRET,
+    PROVIDER_KEY_SECRET: TEST_PROVIDER_KEY_SECRET,
     APP_URL: 'http://localhost:3999',
     RUN_WORKER: 'true',
     JOB_POLL_INTERVAL_SECONDS: '0.5',

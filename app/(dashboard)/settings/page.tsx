@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { signOutEverywhereAction } from '@/app/login/actions';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { AgentIntegrationCard } from '@/components/dashboard/settings/agent-integration-card';
+import { AiProvidersCard } from '@/components/dashboard/settings/ai-providers-card';
 import { ApiKeysCard } from '@/components/dashboard/settings/api-keys-card';
 import { CandidateContactCard } from '@/components/dashboard/settings/candidate-contact-card';
 import { DataRetentionCard } from '@/components/dashboard/settings/data-retention-card';
@@ -33,7 +34,9 @@ export default async function SettingsPage() {
   // Everything but the account and its sessions is the admins' (team, API keys, settings): others see only theirs.
   const admin =
     me.role === 'admin'
-      ? await Promise.all([caller.settings.integration(), caller.settings.retention(), caller.settings.candidateContact()]).then(([integration, retention, contact]) => ({ integration, retention, contact }))
+      ? await Promise.all([caller.settings.integration(), caller.settings.retention(), caller.settings.candidateContact(), caller.settings.providers()]).then(
+          ([integration, retention, contact, providers]) => ({ integration, retention, contact, providers }),
+        )
       : null;
   return (
     <div className="mx-auto max-w-5xl">
@@ -120,6 +123,7 @@ export default async function SettingsPage() {
             )}
           </CardContent>
         </Card>
+        <AiProvidersCard initial={admin.providers} />
         <AgentIntegrationCard settings={admin.integration} />
           </>
         ) : null}

@@ -2,14 +2,18 @@ import { router } from '@/server/trpc';
 import { getCandidateContactSettingsProcedure } from './get-candidate-contact-settings';
 import { getIntegrationSettingsProcedure } from './get-integration-settings';
 import { getRetentionSettingsProcedure } from './get-retention-settings';
+import { getProviderSettingsProcedure, testProviderSettingsProcedure, updateProviderSettingsProcedure } from './providers';
 import { updateCandidateContactSettingsProcedure } from './update-candidate-contact-settings';
 import { updateRetentionSettingsProcedure } from './update-retention-settings';
 
-/** Dashboard only: how this deployment is wired to the voice agent, email and report generation; data retention; the candidates' contact. */
+/** Dashboard only: how this deployment is wired to the voice agent, email and report generation; data retention; the candidates' contact; the organization's AI providers. */
 export const settingsRouter = router({
   integration: getIntegrationSettingsProcedure,
   retention: getRetentionSettingsProcedure,
   updateRetention: updateRetentionSettingsProcedure,
   candidateContact: getCandidateContactSettingsProcedure,
   updateCandidateContact: updateCandidateContactSettingsProcedure,
+  providers: getProviderSettingsProcedure,
+  updateProviders: updateProviderSettingsProcedure,
+  testProviders: testProviderSettingsProcedure,
 });

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { audioRecordings, turns } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { getEnv } from '@/server/env';
 import { notFound } from '@/server/errors';
 import { newId, randomBase62 } from '@/server/ids';
-import { synthesizeSpeech, ttsConfig } from '../speech/synthesize-speech';
+import { resolveProviderConfig } from '../providers/resolve-provider';
+import { synthesizeSpeech } from '../speech/synthesize-speech';
 import { getObjectStore } from '../storage/get-object-store';
 
 /**
@@ -13,9 +13,9 @@ import { getObjectStore } from '../storage/get-object-store';
  * such agent turn.
  */
 export async function getQuestionSpeech(db: DbExecutor, input: { orgId: string; interviewId: string; turnNumber: number }): Promise<Uint8Array> {
-  const tts = ttsConfig(getEnv());
-  if (!tts) throw notFound('Speech');
   const { orgId, interviewId, turnNumber } = input;
+  const tts = await resolveProviderConfig(db, orgId, 'tts');
+  if (!tts) throw notFound('Speech');
   const [turn] = await db
     .select({ content: turns.content })
     .from(turns)

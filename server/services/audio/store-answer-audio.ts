@@ -1,12 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { audioRecordings } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { newId } from '@/server/ids';
 import { log } from '@/server/log';
 import { isPoorTranscript } from '../interviewer/transcript-quality';
-import { audioExtension, sttConfig, transcribeAudio } from '../speech/transcribe-audio';
+import { resolveProviderConfig } from '../providers/resolve-provider';
+import { audioExtension, transcribeAudio } from '../speech/transcribe-audio';
 import { getObjectStore } from '../storage/get-object-store';
 import { looksLikeAudio } from './audio-limits';
 
@@ -33,7 +33,7 @@ export async function storeAnswerAudio(
 
   let transcript: string | null = null;
   let durationMs = input.clientDurationMs;
-  const stt = sttConfig(getEnv());
+  const stt = await resolveProviderConfig(db, orgId, 'stt');
   if (stt) {
     try {
       const result = await transcribeAudio(stt, { audio: input.audio, contentType: input.contentType, language: input.language });

@@ -1,7 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import type { Env } from '@/server/env';
 import { EVALUATION_UNAVAILABLE_FLAG, NO_ANSWER_FLAG, POOR_TRANSCRIPT_FLAG, isPoorTranscript } from './transcript-quality';
 
 export type EvaluateAnswerInput = {
@@ -28,11 +27,8 @@ export type AnswerEvaluation = {
   followUpQuestion?: string;
 };
 
-export type LlmEvaluatorConfig = { baseURL: string; apiKey: string | undefined; model: string; timeoutMs: number };
-
-export function llmEvaluatorConfig(env: Env): LlmEvaluatorConfig | null {
-  return env.LLM_BASE_URL ? { baseURL: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS } : null;
-}
+/** The organization's language model as resolveProviderConfig(db, orgId, 'llm') gives it (`fetch`: its checked fetch). */
+export type LlmEvaluatorConfig = { baseURL: string; apiKey: string | undefined; model: string; timeoutMs: number; fetch?: typeof fetch };
 
 const RATIONALE_MAX = 400;
 const QUOTE = /[“"«‘']\s*([^”"»’']{3,}?)\s*[”"»’']/gu;
@@ -108,7 +104,7 @@ export async function evaluateAnswer(config: LlmEvaluatorConfig | null, input: E
 }
 
 async function evaluateWithLlm(config: LlmEvaluatorConfig, input: EvaluateAnswerInput): Promise<AnswerEvaluation> {
-  const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? 'no-key', timeout: config.timeoutMs, maxRetries: 2 });
+  const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? 'no-key', timeout: config.timeoutMs, maxRetries: 2, ...(config.fetch ? { fetch: config.fetch } : {}) });
   let content: string | null | undefined;
   try {
     const completion = await client.chat.completions.create({

@@ -10,7 +10,8 @@ import { audioIdFromServiceUrl } from '../storage/audio-urls';
 import type { AgentContextDto } from '../interviews/agent-schemas';
 import { AgentApiError, createAgentClient, type AgentClient } from './agent-client';
 import { agentFetch } from './agent-transport';
-import { evaluateAnswer, llmEvaluatorConfig } from './evaluate-answer';
+import { resolveProviderConfig } from '../providers/resolve-provider';
+import { evaluateAnswer } from './evaluate-answer';
 import { conductedByInterviewer, greeting, interviewQuestions, interviewerPosition, type InterviewerTurnMeta, type PlannedQuestion } from './interview-plan';
 
 /**
@@ -127,7 +128,8 @@ async function advance(db: DbExecutor, client: AgentClient, target: Target, conv
         const planned = questions[Math.min(position.question.questionIndex, questions.length - 1)];
         const speech = await speechOf(db, target.orgId, position.answer.audioUrl);
         const evaluation = await evaluateAnswer(
-          llmEvaluatorConfig(env),
+          // The organization's model, read now: a change in Settings → AI providers applies to the next answer.
+          await resolveProviderConfig(db, target.orgId, 'llm'),
           {
             language,
             jobTitle: context.job.title,

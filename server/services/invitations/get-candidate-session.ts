@@ -2,6 +2,7 @@ import { getEnv } from '@/server/env';
 import type { DbExecutor } from '@/db/client';
 import { conductedByInterviewer, interviewQuestions, interviewerPosition, interviewerProgress, readInterviewerMeta, type PlanTurn, type PlannedQuestion } from '../interviewer/interview-plan';
 import { advanceInterviewer } from '../interviewer/run-interviewer';
+import { resolveProviderConfigs } from '../providers/resolve-provider';
 import { getHistory } from '../turns/get-history';
 import type { CandidateSession, CandidateThreadMessage } from './candidate-session-schemas';
 import { findInterviewByToken, type TokenInterview } from './find-interview-by-token';
@@ -54,7 +55,7 @@ export async function buildCandidateSession(db: DbExecutor, interview: TokenInte
     language: interview.language,
     mode: interviewerMode(),
     joinUrl,
-    voice: { transcription: Boolean(env.STT_BASE_URL), speech: env.TTS_BASE_URL ? 'server' : 'browser' },
+    voice: await sessionVoice(db, interview.orgId),
     answerTimeLimitSeconds: env.ANSWER_TIME_LIMIT_SECONDS,
     progress,
     question,
@@ -85,4 +86,10 @@ export function candidateThread(turns: readonly PlanTurn[], questions: readonly 
     thread.push({ turnNumber: turn.turnNumber, from: 'interviewer', kind: 'question', text: greeting ? planned! : turn.content });
   }
   return thread;
+}
+
+/** What the organization's providers (its own, else the operator's) offer the candidate's page, in one read. */
+async function sessionVoice(db: DbExecutor, orgId: string): Promise<CandidateSession['voice']> {
+  const providers = await resolveProviderConfigs(db, orgId);
+  return { transcription: providers.stt !== null, speech: providers.tts ? 'server' : 'browser' };
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { interviewConfigs, interviews, jobs, reports, turns } from '@/db/schema';
-import { getEnv } from '@/server/env';
 import { log } from '@/server/log';
+import { resolveProviderConfig, type ProviderConfig } from '../providers/resolve-provider';
 import { emitEvent } from '../webhooks/emit-event';
 import { computeScorecard } from './compute-scorecard';
 import { getReport } from './get-report';
@@ -96,7 +96,8 @@ async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; intervi
   ]);
 
   const scorecard = computeScorecard({ turns: turnRows, criteria: config?.criteria ?? null });
-  const { summary, generator } = await summarize({ scorecard, jobTitle: interview.jobTitle, transcript: turnRows, interviewId: interview.id });
+  const llm = await resolveProviderConfig(db, input.orgId, 'llm');
+  const { summary, generator } = await summarize(llm, { scorecard, jobTitle: interview.jobTitle, transcript: turnRows, interviewId: interview.id });
   return {
     overallScore: scorecard.overallScore,
     recommendation: scorecard.recommendation,
@@ -108,15 +109,12 @@ async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; intervi
   };
 }
 
-async function summarize(input: Parameters<typeof summarizeWithLlm>[1] & { interviewId: string }): Promise<{ summary: string; generator: string }> {
-  const env = getEnv();
-  if (!env.LLM_BASE_URL) return { summary: summarizeWithRules(input.scorecard), generator: 'rules' };
+/** With the organization's language model (its own, else the operator's, read at each report), else the rules. */
+async function summarize(llm: ProviderConfig | null, input: Parameters<typeof summarizeWithLlm>[1] & { interviewId: string }): Promise<{ summary: string; generator: string }> {
+  if (!llm) return { summary: summarizeWithRules(input.scorecard), generator: 'rules' };
   try {
-    const summary = await summarizeWithLlm(
-      { baseURL: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS },
-      input,
-    );
-    return { summary, generator: `llm:${env.LLM_MODEL}` };
+    const summary = await summarizeWithLlm(llm, input);
+    return { summary, generator: `llm:${llm.model}` };
   } catch (error) {
     if (!(error instanceof LlmSummaryError)) throw error;
     log.warn({ err: error, reason: error.reason, interviewId: input.interviewId }, 'language model summary failed; using the rules summary');

@@ -3,7 +3,8 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import type { Scorecard } from './compute-scorecard';
 
-export type LlmConfig = { baseURL: string; apiKey: string | undefined; model: string; timeoutMs: number };
+/** The organization's language model as resolveProviderConfig(db, orgId, 'llm') gives it. */
+export type LlmConfig = { baseURL: string; apiKey: string | undefined; model: string; timeoutMs: number; fetch?: typeof fetch };
 
 export type LlmSummaryInput = {
   jobTitle: string | null;
@@ -52,6 +53,7 @@ export async function summarizeWithLlm(config: LlmConfig, input: LlmSummaryInput
     apiKey: config.apiKey ?? 'no-key',
     timeout: config.timeoutMs,
     maxRetries: 2,
+    ...(config.fetch ? { fetch: config.fetch } : {}),
   });
   let content: string | null | undefined;
   try {

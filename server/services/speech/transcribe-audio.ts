@@ -1,11 +1,7 @@
 import OpenAI, { toFile } from 'openai';
-import type { Env } from '@/server/env';
 
-export type SttConfig = { baseURL: string; apiKey: string | undefined; model: string; timeoutMs: number };
-
-export function sttConfig(env: Env): SttConfig | null {
-  return env.STT_BASE_URL ? { baseURL: env.STT_BASE_URL, apiKey: env.STT_API_KEY, model: env.STT_MODEL, timeoutMs: env.STT_TIMEOUT_MS } : null;
-}
+/** The organization's STT provider as resolveProviderConfig(db, orgId, 'stt') gives it. */
+export type SttConfig = { baseURL: string; apiKey: string | undefined; model: string; timeoutMs: number; fetch?: typeof fetch };
 
 export type Transcription = { text: string; durationMs: number | null };
 
@@ -22,7 +18,7 @@ export function audioExtension(contentType: string): string {
  * servers that answer plain JSON give the text alone.
  */
 export async function transcribeAudio(config: SttConfig, input: { audio: Uint8Array; contentType: string; language: string }): Promise<Transcription> {
-  const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? 'no-key', timeout: config.timeoutMs, maxRetries: 2 });
+  const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? 'no-key', timeout: config.timeoutMs, maxRetries: 2, ...(config.fetch ? { fetch: config.fetch } : {}) });
   const file = await toFile(input.audio, `answer.${audioExtension(input.contentType)}`, { type: input.contentType });
   const result = (await client.audio.transcriptions.create({
     file,

@@ -68,15 +68,19 @@ export function isBlockedAddress(address: string): boolean {
 type Lookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
 const systemLookup: Lookup = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
-/** Syntax only (no DNS): https in production, no credentials, http(s) at all. */
-export function checkWebhookUrlSyntax(value: string, env = getEnv()): URL {
+/**
+ * Syntax only (no DNS): https in production, no credentials, http(s) at all. `allowPrivate` is the operator's
+ * permission for this kind of URL (WEBHOOK_ALLOW_PRIVATE_URLS by default; provider base URLs pass
+ * PROVIDER_ALLOW_PRIVATE_URLS).
+ */
+export function checkWebhookUrlSyntax(value: string, env = getEnv(), allowPrivate = env.WEBHOOK_ALLOW_PRIVATE_URLS): URL {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw new WebhookUrlError('Must be an absolute URL');
   }
-  const allowPlain = env.WEBHOOK_ALLOW_PRIVATE_URLS || env.NODE_ENV !== 'production';
+  const allowPlain = allowPrivate || env.NODE_ENV !== 'production';
   if (url.protocol !== 'https:' && !(allowPlain && url.protocol === 'http:')) {
     throw new WebhookUrlError(allowPlain ? 'Must be an http(s) URL' : 'Must be an https URL');
   }
@@ -89,9 +93,13 @@ export function checkWebhookUrlSyntax(value: string, env = getEnv()): URL {
  * (not to the name again), so a DNS answer that changes between this check and the connection (DNS rebinding)
  * cannot lead the request elsewhere. Run at creation and before every delivery.
  */
-export async function resolveWebhookUrl(value: string, options: { env?: ReturnType<typeof getEnv>; lookup?: Lookup } = {}): Promise<ResolvedWebhookUrl> {
+export async function resolveWebhookUrl(
+  value: string,
+  options: { env?: ReturnType<typeof getEnv>; lookup?: Lookup; allowPrivate?: boolean } = {},
+): Promise<ResolvedWebhookUrl> {
   const env = options.env ?? getEnv();
-  const url = checkWebhookUrlSyntax(value, env);
+  const allowPrivate = options.allowPrivate ?? env.WEBHOOK_ALLOW_PRIVATE_URLS;
+  const url = checkWebhookUrlSyntax(value, env, allowPrivate);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: { address: string; family: number }[];
   if (isIP(host)) {
@@ -104,7 +112,7 @@ export async function resolveWebhookUrl(value: string, options: { env?: ReturnTy
     }
     if (addresses.length === 0) throw new WebhookUrlError(`The host ${host} could not be resolved`);
   }
-  if (!env.WEBHOOK_ALLOW_PRIVATE_URLS) {
+  if (!allowPrivate) {
     const blocked = addresses.find((a) => isBlockedAddress(a.address));
     if (blocked) throw new WebhookUrlError('Must not point to a private, loopback, link-local or otherwise reserved address');
   }
