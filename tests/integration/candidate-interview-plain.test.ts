@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviews, turns } from '@/db/schema';
 import { makeInvitedInterview, waitFor } from '../support/candidate-interview';
-import { silentWav } from '../support/fake-openai-server';
+import { silentWav } from '../support/fake-openai';
 import { createTestOrg, makeCandidate, makeConfig, makeInterview, makeJob } from '../support/factories';
 import { makeRecruiter, sessionCookieFor, trpcMutation } from '../support/recruiters';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -8,7 +8,7 @@ import { audioRecordings, turns } from '@/db/schema';
 import { audioSignature } from '@/server/services/storage/audio-urls';
 import { candidateApi, makeInvitedInterview, waitFor } from '../support/candidate-interview';
 import { createTestOrg, makeKey, request } from '../support/factories';
-import { silentWav, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
+import { silentWav, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { makeRecruiter, sessionCookieFor, trpcQuery } from '../support/recruiters';
 import { startTestApp, TEST_AGENT_SECRET, type TestApp } from '../support/test-app';
 
