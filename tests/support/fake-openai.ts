@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createFakeRealtime, type FakeRealtime } from './fake-openai-realtime';
 
 /**
  * The tests' one local OpenAI-compatible server, so the service runs the real `openai` SDK end to end
@@ -13,6 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
  *   `defaultTranscript`; `verbose_json` answers carry `duration` (`transcriptDurationSeconds`, default from size).
  * - POST /v1/audio/speech: a small MP3 (an ID3 header and silent frames), `audio/mpeg`.
  * - GET /v1/models: the models it pretends to serve.
+ * - WebSocket /v1/realtime: the OpenAI Realtime protocol (fake-openai-realtime.ts), as `realtime`.
  * Every request is recorded; `failNext(path, n)` makes the next n calls on a path answer 500.
  */
 
@@ -45,6 +47,8 @@ export type FakeOpenAi = {
    * The filter keeps a background caller (a report job's summary) from using up failures meant for one request.
    */
   failNext: (path: FakeOpenAiPath, times: number, onlyIfBodyContains?: string) => void;
+  /** The realtime endpoint: its options (latencies, VAD), scripted transcripts and recorded sessions. */
+  realtime: FakeRealtime;
   close: () => Promise<void>;
 };
 
@@ -186,6 +190,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   };
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => handleHttp(state, req, res));
+  const realtime = createFakeRealtime();
+  server.on('upgrade', (req, socket, head) => {
+    if (!realtime.handleUpgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -209,7 +217,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       state.evaluation = options;
     },
     failNext: (path, times, onlyIfBodyContains) => void state.failures.set(path, { times, onlyIfBodyContains }),
+    realtime,
     close: async () => {
+      realtime.close();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
