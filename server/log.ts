@@ -28,6 +28,7 @@ const SECRET_FIELDS = [
   'MEDIA_TOKEN_SECRET',
   'RESEND_API_KEY',
   'LLM_API_KEY',
+  'REALTIME_API_KEY',
   'DATABASE_URL',
 ];
 
@@ -87,7 +88,7 @@ let configured: string[] | undefined;
  * resetEnvCache() (server/env.ts), which forgets them here too.
  */
 function configuredSecrets(): string[] {
-  configured ??= [process.env.AGENT_SECRET, process.env.MEDIA_TOKEN_SECRET, process.env.RESEND_API_KEY, process.env.LLM_API_KEY]
+  configured ??= [process.env.AGENT_SECRET, process.env.MEDIA_TOKEN_SECRET, process.env.RESEND_API_KEY, process.env.LLM_API_KEY, process.env.REALTIME_API_KEY]
     .map((value) => value?.trim())
     .filter((value): value is string => Boolean(value && value.length >= 8))
     .map((value) => JSON.stringify(value).slice(1, -1));
