@@ -25,6 +25,7 @@ import { newRequestId } from './respond';
 const LIVE_PATH = /^\/api\/invitations\/([^/?#]+)\/live(?:\?.*)?$/;
 /** One second of PCM16 24 kHz mono is 48 000 bytes; pages send 20–100 ms per frame. */
 export const MAX_FRAME_BYTES = 64 * 1024;
+const HEARTBEAT_MS = 20_000;
 /** Close code telling the page another tab or device took the conversation over (it should not reconnect). */
 export const TAKEN_OVER_CODE = 4000;
 
@@ -99,6 +100,16 @@ export function createLiveUpgradeHandler(options: LiveUpgradeOptions) {
         if (live.get(interviewId) === connection) live.delete(interviewId);
       });
       ws.on('error', () => ws.terminate());
+      // A page that vanished without closing (a laptop lid, a lost network) is noticed within two pings.
+      let alive = true;
+      ws.on('pong', () => (alive = true));
+      const heartbeat = setInterval(() => {
+        if (!alive) return ws.terminate();
+        alive = false;
+        ws.ping();
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+      ws.on('close', () => clearInterval(heartbeat));
       conversation.start().catch((error) => {
         log.warn({ err: error, interviewId }, 'the live conversation could not start');
         sendJson({ type: 'error', code: 'PROVIDER_UNAVAILABLE', message: 'The voice service is unavailable; try again, or answer in writing' });

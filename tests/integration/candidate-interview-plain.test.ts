@@ -22,7 +22,7 @@ describe('the built-in interviewer with nothing configured', () => {
     const s = await makeInvitedInterview(app.db, app.url, { locale: 'fr' });
     const api = s.candidateApi;
     const session = await api.session();
-    expect(session.body).toMatchObject({ status: 'OPEN', language: 'fr', mode: 'interviewer', voice: { transcription: false, speech: 'browser' } });
+    expect(session.body).toMatchObject({ status: 'OPEN', language: 'fr', mode: 'interviewer', voice: { transcription: false, speech: 'browser', live: false } });
     expect((await api.recording(silentWav(1))).status).toBe(409);
     const started = await api.start();
     expect(started.body.question.text).toMatch(/^Bonjour Ada, merci de participer à cet entretien pour le poste de Backend engineer\. /);

@@ -38,6 +38,7 @@ beforeAll(async () => {
     LLM_BASE_URL: fake.baseUrl,
     LLM_API_KEY: 'sk-llm-key-for-evaluations-0123',
     LLM_MODEL: 'fake-model',
+    AUTH_FAILURES_PER_MINUTE: '12',
   });
 });
 afterAll(async () => {
@@ -50,6 +51,7 @@ async function startedInterview() {
   const invited = await makeInvitedInterview(app.db, app.url, { questions: QUESTIONS });
   const started = await invited.candidateApi.start();
   expect(started.status).toBe(200);
+  expect(started.body.voice.live).toBe(true);
   return invited;
 }
 
@@ -63,7 +65,8 @@ function neverSawTheKey(client: LiveClient) {
   expect(Buffer.concat(client.audio).includes(Buffer.from(REALTIME_KEY))).toBe(false);
 }
 
-describe('the live conversation over WebSocket', () => {
+// Generous: on a loaded machine an evaluation and a finalization take seconds.
+describe('the live conversation over WebSocket', { timeout: 120_000 }, () => {
   it('asks, hears the answers, records every utterance once, resumes a dropped connection without asking again, and ends', async () => {
     const { interview, token } = await startedInterview();
     const url = liveUrl(app.url, token);
@@ -138,7 +141,7 @@ describe('the live conversation over WebSocket', () => {
       provider.speechStarted();
       await client.waitFor((e) => e.type === 'interrupt');
       await client.waitFor((e) => e.type === 'state' && e.state === 'listening');
-      const until = Date.now() + 5000;
+      const until = Date.now() + 30_000;
       while (!provider.received.some((e) => e.type === 'conversation.item.truncate') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       expect(provider.received.some((e) => e.type === 'response.cancel')).toBe(true);
       const truncate = provider.received.find((e) => e.type === 'conversation.item.truncate');
@@ -150,7 +153,7 @@ describe('the live conversation over WebSocket', () => {
     }
   });
 
-  it('one connection per interview: a second one takes over and the first is closed', async () => {
+  it('one connection per interview: a second one takes over and the first is closed; frames have a size limit', async () => {
     const { token } = await startedInterview();
     const url = liveUrl(app.url, token);
     const first = await connectLive(url, APP_ORIGIN);
@@ -158,7 +161,9 @@ describe('the live conversation over WebSocket', () => {
     const second = await connectLive(url, APP_ORIGIN);
     expect((await first.closed).code).toBe(4000);
     await second.waitFor((e) => e.type === 'ready');
-    second.ws.close();
+    // A frame over the size limit (64 KiB) ends the connection (1009, message too big).
+    second.ws.send(Buffer.alloc(70 * 1024), { binary: true });
+    expect((await second.closed).code).toBe(1009);
   });
 
   it('refuses an unknown link, another origin, a closed or unstarted interview, before upgrading', async () => {
@@ -175,5 +180,11 @@ describe('the live conversation over WebSocket', () => {
     const cancelled = await startedInterview();
     await app.db.update(interviews).set({ status: 'CANCELLED', cancelledAt: new Date() }).where(eq(interviews.id, cancelled.interview.id));
     expect((await upgradeStatus(liveUrl(app.url, cancelled.token), { origin: APP_ORIGIN })).status).toBe(410);
+
+    // Unknown links count against the address, as on the other invitation routes: past the limit, 429 first.
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) statuses.push((await upgradeStatus(liveUrl(app.url, `${'B'.repeat(42)}${i % 10}`), { origin: APP_ORIGIN })).status);
+    expect(statuses).toContain(429);
+    expect((await upgradeStatus(liveUrl(app.url, token), { origin: APP_ORIGIN })).status).toBe(429);
   });
 });

@@ -46,7 +46,7 @@ export async function connectLive(url: string, origin: string): Promise<LiveClie
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
   });
-  const waitFor = async (predicate: (event: any) => boolean, timeoutMs = 15_000) => {
+  const waitFor = async (predicate: (event: any) => boolean, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = events.find(predicate);

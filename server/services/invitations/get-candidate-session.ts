@@ -3,6 +3,7 @@ import type { DbExecutor } from '@/db/client';
 import { conductedByInterviewer, interviewQuestions, interviewerPosition, interviewerProgress } from '../interviewer/interview-plan';
 import { advanceInterviewer } from '../interviewer/run-interviewer';
 import { getHistory } from '../turns/get-history';
+import { resolveRealtimeConfig } from '../live/realtime-config';
 import type { CandidateSession } from './candidate-session-schemas';
 import { findInterviewByToken, type TokenInterview } from './find-interview-by-token';
 
@@ -52,7 +53,7 @@ export async function buildCandidateSession(db: DbExecutor, interview: TokenInte
     language: interview.language,
     mode: interviewerMode(),
     joinUrl,
-    voice: { transcription: Boolean(env.STT_BASE_URL), speech: env.TTS_BASE_URL ? 'server' : 'browser' },
+    voice: { transcription: Boolean(env.STT_BASE_URL), speech: env.TTS_BASE_URL ? 'server' : 'browser', live: (await resolveRealtimeConfig(db, interview.orgId)) !== null },
     answerTimeLimitSeconds: env.ANSWER_TIME_LIMIT_SECONDS,
     progress,
     question,

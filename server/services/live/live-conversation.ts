@@ -80,6 +80,8 @@ export class LiveConversation {
     const context = await client.getContext(this.target.interviewId);
     this.language = resolveCandidateLocale(context.candidate.locale).language;
     this.questions = interviewQuestions(context.questions, this.language);
+    // The page may have gone while the context was read: then no provider session is opened at all.
+    if (this.ended) return;
     const session = (this.options.openSession ?? openRealtimeSession)(this.options.config);
     this.session = session;
     session.onEvent((event) => this.onProviderEvent(event));
@@ -240,7 +242,8 @@ export class LiveConversation {
     if (!stillPlaying) return;
     this.output.sendJson({ type: 'interrupt' });
     if (!speaking.done) this.session.send({ type: 'response.cancel' });
-    if (speaking.itemId && playedMs < speaking.sentMs) {
+    // Truncated even when all that was sent has been played: the model may have generated more than it sent.
+    if (speaking.itemId) {
       this.session.send({ type: 'conversation.item.truncate', item_id: speaking.itemId, content_index: 0, audio_end_ms: Math.max(0, Math.floor(playedMs)) });
     }
   }
