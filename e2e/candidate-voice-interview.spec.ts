@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviews, reports, turns } from '@/db/schema';
 import { screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
-import { startFakeOpenAi, type FakeOpenAi } from '../tests/support/fake-openai-server';
+import { startFakeOpenAi, type FakeOpenAi } from '../tests/support/fake-openai';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import { acknowledgeNotice, expectPlayableAndSeekable, inviteCandidate, launchChromiumWithMicrophone, seriousA11yViolations, spokenAnswerWav, type InvitedCandidate } from './candidate-support';
 

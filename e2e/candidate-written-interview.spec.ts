@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviews, mailboxMessages, reports, turns } from '@/db/schema';
 import { screenshot } from '../tests/support/dashboard-browser';
-import { startFakeOpenAi, type FakeOpenAi } from '../tests/support/fake-openai-server';
+import { startFakeOpenAi, type FakeOpenAi } from '../tests/support/fake-openai';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import { acknowledgeNotice, inviteCandidate, launchChromiumWithMicrophone, seriousA11yViolations } from './candidate-support';
 

@@ -66,7 +66,10 @@ export const EnvSchema = z.object({
   TTS_MODEL: z.string().default('tts-1'),
   TTS_VOICE: z.string().default('alloy'),
   TTS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  /** Real-time speech to speech: an OpenAI-Realtime-compatible endpoint (the live conversation's relay). */
+  /**
+   * The live conversation (answerMode "live", docs/INTERVIEWER.md): a speech-to-speech model over the OpenAI
+   * Realtime protocol (OpenAI, Azure OpenAI and compatible servers), relayed by this server; unset: no live mode.
+   */
   REALTIME_BASE_URL: optionalUrl,
   REALTIME_API_KEY: optionalString,
   REALTIME_MODEL: z.string().default('gpt-realtime'),
@@ -84,6 +87,10 @@ export const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** The model that transcribes the candidate's side inside the realtime session (captions and turns). */
+  REALTIME_TRANSCRIPTION_MODEL: z.string().default('gpt-4o-mini-transcribe'),
+  /** Silence after which the candidate's answer is taken as finished (a pause to think is not the end). */
+  REALTIME_SILENCE_MS: z.coerce.number().int().min(200).max(10_000).default(900),
   /** The built-in interviewer may ask one short follow-up when an answer is thin (needs the language model). */
   INTERVIEWER_FOLLOW_UPS: z
     .enum(['true', 'false', '1', '0'])

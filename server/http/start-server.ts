@@ -15,6 +15,7 @@ import { applyPageSecurityHeaders } from './page-security';
 import { newRequestId } from './respond';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from './client-throttle';
 import { createFastPath } from './v1-fast-path';
+import { createLiveUpgradeHandler } from './live-socket';
 
 export type RunningServer = {
   url: string;
@@ -85,6 +86,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       }
     });
   });
+  // The live conversation's WebSocket (/api/invitations/:token/live) is taken here, before Next.js; any other
+  // upgrade is left to another listener (Next.js's own in development) or refused when there is none.
+  const liveSockets = createLiveUpgradeHandler({ db: () => database.db, publicOrigin, trustProxy });
+  server.on('upgrade', (req, socket, head) => {
+    if (liveSockets.handleUpgrade(req, socket, head)) return;
+    if (server.listenerCount('upgrade') === 1) socket.destroy();
+  });
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
@@ -106,6 +114,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     close: async () => {
       if (closed) return;
       closed = true;
+      liveSockets.close();
       await new Promise<void>((resolve) => {
         // A keep-alive connection busy when close() is called turns idle once its request finishes and would then
         // hold the shutdown for the whole keep-alive timeout: sweep idle connections until the server has closed.

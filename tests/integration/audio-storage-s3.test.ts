@@ -6,7 +6,7 @@ import { audioRecordings } from '@/db/schema';
 import { audioSignature } from '@/server/services/storage/audio-urls';
 import { makeInvitedInterview } from '../support/candidate-interview';
 import { createTestOrg } from '../support/factories';
-import { silentWav, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
+import { silentWav, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { startLocalS3, type LocalS3 } from '../support/s3-server';
 import { makeRecruiter, sessionCookieFor } from '../support/recruiters';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviews, turns } from '@/db/schema';
 import { makeInvitedInterview, waitFor } from '../support/candidate-interview';
-import { silentWav } from '../support/fake-openai-server';
+import { silentWav } from '../support/fake-openai';
 import { createTestOrg, makeCandidate, makeConfig, makeInterview, makeJob } from '../support/factories';
 import { makeRecruiter, sessionCookieFor, trpcMutation } from '../support/recruiters';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -22,7 +22,7 @@ describe('the built-in interviewer with nothing configured', () => {
     const s = await makeInvitedInterview(app.db, app.url, { locale: 'fr' });
     const api = s.candidateApi;
     const session = await api.session();
-    expect(session.body).toMatchObject({ status: 'OPEN', language: 'fr', mode: 'interviewer', voice: { transcription: false, speech: 'browser' } });
+    expect(session.body).toMatchObject({ status: 'OPEN', language: 'fr', mode: 'interviewer', voice: { transcription: false, speech: 'browser', live: false } });
     expect((await api.recording(silentWav(1))).status).toBe(409);
     const started = await api.start();
     expect(started.body.question.text).toMatch(/^Bonjour Ada, merci de participer à cet entretien pour le poste de Backend engineer\. /);

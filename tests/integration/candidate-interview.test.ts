@@ -8,7 +8,7 @@ import { audioRecordings, turns } from '@/db/schema';
 import { audioSignature } from '@/server/services/storage/audio-urls';
 import { candidateApi, makeInvitedInterview, waitFor } from '../support/candidate-interview';
 import { createTestOrg, makeKey, request } from '../support/factories';
-import { silentWav, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
+import { silentWav, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { makeRecruiter, sessionCookieFor, trpcQuery } from '../support/recruiters';
 import { startTestApp, TEST_AGENT_SECRET, type TestApp } from '../support/test-app';
 
@@ -65,7 +65,7 @@ describe('the built-in interviewer through the candidate API (written answers)',
       language: 'en',
       mode: 'interviewer',
       joinUrl: null,
-      voice: { transcription: true, speech: 'server' },
+      voice: { transcription: true, speech: 'server', live: false },
       answerTimeLimitSeconds: 180,
       progress: { answered: 0, total: 2 },
       question: null,
@@ -80,7 +80,7 @@ describe('the built-in interviewer through the candidate API (written answers)',
     const started = await api.start();
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ status: 'IN_PROGRESS', progress: { answered: 0, total: 2 }, question: { turnNumber: 1, index: 1, isFollowUp: false } });
-    expect(started.body.question.text).toBe('Hello Ada, thank you for joining this interview for the Backend engineer position. Tell me about yourself.');
+    expect(started.body.question.text).toBe('Hello Ada, thank you for joining this interview for the Backend engineer position. I am an AI interviewer; a person will review your answers and make any decision. Tell me about yourself.');
     const consentedAt = started.body.consentedAt;
     expect(Date.parse(consentedAt)).toBeGreaterThan(Date.now() - 60_000);
 

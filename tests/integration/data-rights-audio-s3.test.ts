@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { eraseSpokenCandidateScenario, s3StoreProbe } from '../support/erasure-audio';
 import { createTestOrg, makeHiringSetup } from '../support/factories';
-import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { startLocalS3, type LocalS3 } from '../support/s3-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { eraseSpokenCandidateScenario, localStoreProbe } from '../support/erasure-audio';
 import { createTestOrg, makeHiringSetup } from '../support/factories';
-import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**

@@ -4,7 +4,7 @@ import { reports } from '@/db/schema';
 import { getJobQueue, QUEUES } from '@/server/jobs/queue';
 import { DEAD_LETTERED_REASON, STRANDED_REASON } from '@/server/services/reports/fail-stranded-reports';
 import { createTestOrg, type TestOrg } from '../support/factories';
-import { startFakeLlmServer, type FakeLlmServer } from '../support/fake-llm-server';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { recruiterCaller } from '../support/recruiter-caller';
 import { enqueueReport, makeInterviewWithPendingReport } from '../support/report-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -17,11 +17,11 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 
 let app: TestApp;
-let llm: FakeLlmServer;
+let llm: FakeOpenAi;
 let org: TestOrg;
 beforeAll(async () => {
-  llm = await startFakeLlmServer();
-  llm.setMode({ kind: 'hang' });
+  llm = await startFakeOpenAi();
+  llm.setChatMode({ kind: 'hang' });
   app = await startTestApp({
     LLM_BASE_URL: llm.baseUrl,
     LLM_API_KEY: 'test',
@@ -56,12 +56,12 @@ describe('reports whose job is lost', () => {
     const [row] = await app.db.select().from(reports).where(eq(reports.id, report.id));
     expect(row.failureReason).toBe(DEAD_LETTERED_REASON);
 
-    llm.setMode({ kind: 'ok' });
+    llm.setChatMode({ kind: 'ok' });
     const retried = await recruiterCaller(app.db, org.orgId).reports.retry({ reportId: report.id });
     expect(retried).toEqual({ id: report.id, status: 'PENDING' });
     const ready = await waitForStatus(report.id, 'READY', 30_000);
     expect(ready.body.generator).toMatch(/^llm:/);
-    llm.setMode({ kind: 'hang' });
+    llm.setChatMode({ kind: 'hang' });
   }, 90_000);
 
   it('the maintenance sweep fails an old PENDING report that no job will pick up, and leaves one with a job alone', async () => {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestOrg } from '../support/factories';
-import { FAKE_LLM_SUMMARY, startFakeLlmServer, type FakeLlmServer } from '../support/fake-llm-server';
+import { FAKE_SUMMARY, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { enqueueReport, makeInterviewWithPendingReport, waitForReport } from '../support/report-factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const LLM_KEY = 'sk-test-llm-key-0123456789';
 let app: TestApp;
-let llm: FakeLlmServer;
+let llm: FakeOpenAi;
 
 beforeAll(async () => {
-  llm = await startFakeLlmServer();
+  llm = await startFakeOpenAi();
   app = await startTestApp({ LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: LLM_KEY, LLM_MODEL: 'fake-model', LLM_TIMEOUT_MS: '1000' });
 });
 afterAll(async () => {
@@ -17,7 +17,7 @@ afterAll(async () => {
   await llm?.close();
 });
 beforeEach(() => {
-  llm.setMode({ kind: 'ok' });
+  llm.setChatMode({ kind: 'ok' });
   llm.requests.length = 0;
 });
 
@@ -35,9 +35,9 @@ async function generate() {
 describe('interview report generation with a language model', () => {
   it('takes the summary from the model through the OpenAI SDK, and keeps the computed scores', async () => {
     // The model also tries to change the verdict: only its summary is used.
-    llm.setMode({ kind: 'ok', content: JSON.stringify({ summary: FAKE_LLM_SUMMARY, overallScore: 100, recommendation: 'STRONG_YES' }) });
+    llm.setChatMode({ kind: 'ok', content: JSON.stringify({ summary: FAKE_SUMMARY, overallScore: 100, recommendation: 'STRONG_YES' }) });
     const report = await generate();
-    expect(report).toMatchObject({ status: 'READY', generator: 'llm:fake-model', summary: FAKE_LLM_SUMMARY, overallScore: 76.7, recommendation: 'YES' });
+    expect(report).toMatchObject({ status: 'READY', generator: 'llm:fake-model', summary: FAKE_SUMMARY, overallScore: 76.7, recommendation: 'YES' });
 
     expect(llm.requests).toHaveLength(1);
     const [request] = llm.requests;
@@ -53,7 +53,7 @@ describe('interview report generation with a language model', () => {
   });
 
   it('falls back to the rules summary when the model answers 5xx (after the SDK retried twice)', async () => {
-    llm.setMode({ kind: 'status', status: 503 });
+    llm.setChatMode({ kind: 'status', status: 503 });
     const report = await generate();
     expect(report).toMatchObject({ status: 'READY', generator: 'rules', overallScore: 76.7, recommendation: 'YES' });
     expect(report.summary).toMatch(/^Overall score 76.7\/100/);
@@ -63,7 +63,7 @@ describe('interview report generation with a language model', () => {
 
   it('falls back when the model answers something that is not the expected JSON', async () => {
     for (const content of ['Sure! Here is a summary: great candidate.', JSON.stringify({ verdict: 'hire' }), JSON.stringify({ summary: '' })]) {
-      llm.setMode({ kind: 'ok', content });
+      llm.setChatMode({ kind: 'ok', content });
       const report = await generate();
       expect(report.generator).toBe('rules');
       expect(report.summary).toMatch(/language model was unavailable/);
@@ -71,7 +71,7 @@ describe('interview report generation with a language model', () => {
   });
 
   it('falls back when the model does not answer within LLM_TIMEOUT_MS', async () => {
-    llm.setMode({ kind: 'hang' });
+    llm.setChatMode({ kind: 'hang' });
     const started = Date.now();
     const report = await generate();
     expect(report.generator).toBe('rules');

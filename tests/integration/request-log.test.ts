@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mintMediaToken } from '@/server/auth/media-token';
 import { makeAgentInterview } from '../support/agent';
 import { makeInvitedInterview } from '../support/candidate-interview';
-import { silentWav } from '../support/fake-openai-server';
+import { silentWav } from '../support/fake-openai';
 import { createTestOrg, request, type TestOrg } from '../support/factories';
 import { startTestApp, TEST_AGENT_SECRET, TEST_MEDIA_TOKEN_SECRET, type TestApp } from '../support/test-app';
 

@@ -8,7 +8,7 @@ import { resetEnvCache } from '@/server/env';
 import { newId } from '@/server/ids';
 import { startJobQueue, type JobQueue } from '@/server/jobs/queue';
 import { endGroup, killGroup, spawnGroup } from '../support/child-processes';
-import { startFakeLlmServer, type FakeLlmServer } from '../support/fake-llm-server';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { canStartPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { enqueueReport, makeInterviewWithPendingReport } from '../support/report-factories';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
@@ -26,7 +26,7 @@ const LLM_DELAY_MS = 1_500;
 describe.skipIf(!canStartPrivatePostgres())('the worker process across database outages', () => {
   let pg: PrivatePostgres;
   let proxy: TcpProxy;
-  let llm: FakeLlmServer;
+  let llm: FakeOpenAi;
   let database: DatabaseHandle;
   let queue: JobQueue;
   let worker: ChildProcess;
@@ -41,8 +41,8 @@ describe.skipIf(!canStartPrivatePostgres())('the worker process across database 
     database = await openDatabase({ databaseUrl: url, poolSize: 4 });
     await migrateDatabase(database);
     proxy = await startTcpProxy({ host: '127.0.0.1', port: pg.port });
-    llm = await startFakeLlmServer();
-    llm.setMode({ kind: 'ok', delayMs: LLM_DELAY_MS });
+    llm = await startFakeOpenAi();
+    llm.setChatMode({ kind: 'ok', delayMs: LLM_DELAY_MS });
 
     Object.assign(process.env, { NODE_ENV: 'production', AGENT_SECRET: TEST_AGENT_SECRET, MEDIA_TOKEN_SECRET: TEST_MEDIA_TOKEN_SECRET, APP_URL: 'http://localhost:3999' });
     resetEnvCache();

@@ -10,7 +10,7 @@ import { newInvitationToken } from '@/server/services/invitations/invitation-tok
 import { candidateApi, waitFor } from './candidate-interview';
 import { searchWholeDatabase } from './database-search';
 import { makeCandidate, makeInterview, type TestOrg } from './factories';
-import { silentWav, type FakeOpenAi } from './fake-openai-server';
+import { silentWav, type FakeOpenAi } from './fake-openai';
 import type { Person } from './data-rights';
 import { recruiterCaller } from './recruiter-caller';
 import type { LocalS3 } from './s3-server';

@@ -123,8 +123,18 @@ export function interviewerProgress(position: InterviewerPosition, questions: re
   }
 }
 
+/**
+ * The first turn's opening: a greeting and the disclosure that the interviewer is an AI and a person decides
+ * (EU AI Act Art. 50), in every mode, so that what the live interviewer says first is also what the turn records.
+ */
 export function greeting(language: CandidateLanguage, firstName: string | null, jobTitle: string): string {
   return language === 'fr'
-    ? `Bonjour${firstName ? ` ${firstName}` : ''}, merci de participer à cet entretien pour le poste de ${jobTitle}.`
-    : `Hello${firstName ? ` ${firstName}` : ''}, thank you for joining this interview for the ${jobTitle} position.`;
+    ? `Bonjour${firstName ? ` ${firstName}` : ''}, merci de participer à cet entretien pour le poste de ${jobTitle}. ${aiDisclosure('fr')}`
+    : `Hello${firstName ? ` ${firstName}` : ''}, thank you for joining this interview for the ${jobTitle} position. ${aiDisclosure('en')}`;
+}
+
+export function aiDisclosure(language: CandidateLanguage): string {
+  return language === 'fr'
+    ? 'Je suis un intervieweur IA ; une personne examinera vos réponses et prendra toute décision.'
+    : 'I am an AI interviewer; a person will review your answers and make any decision.';
 }

@@ -39,7 +39,8 @@ function serialized<T>(interviewId: string, work: () => Promise<T>): Promise<T> 
   return run;
 }
 
-async function clientFor(interviewId: string): Promise<AgentClient> {
+/** The internal routes' client for one interview, with a fresh media token (also the live relay's). */
+export async function clientFor(interviewId: string): Promise<AgentClient> {
   const media = await mintMediaToken(interviewId, 15 * 60);
   return createAgentClient({ baseUrl: getEnv().APP_URL, auth: { mediaToken: media.token }, fetch: agentFetch() });
 }

@@ -8,7 +8,8 @@ export type CandidateSession = {
   language: 'fr' | 'en';
   mode: 'interviewer' | 'external';
   joinUrl: string | null;
-  voice: { transcription: boolean; speech: 'server' | 'browser' };
+  /** `live`: a real-time spoken conversation is available (GET /api/invitations/:token/live, docs/INTERVIEWER.md). */
+  voice: { transcription: boolean; speech: 'server' | 'browser'; live: boolean };
   answerTimeLimitSeconds: number;
   progress: { answered: number; total: number };
   question: { turnNumber: number; index: number; text: string; isFollowUp: boolean } | null;

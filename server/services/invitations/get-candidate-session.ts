@@ -91,5 +91,5 @@ export function candidateThread(turns: readonly PlanTurn[], questions: readonly 
 /** What the organization's providers (its own, else the operator's) offer the candidate's page, in one read. */
 async function sessionVoice(db: DbExecutor, orgId: string): Promise<CandidateSession['voice']> {
   const providers = await resolveProviderConfigs(db, orgId);
-  return { transcription: providers.stt !== null, speech: providers.tts ? 'server' : 'browser' };
+  return { transcription: providers.stt !== null, speech: providers.tts ? 'server' : 'browser', live: providers.realtime !== null };
 }
