@@ -1,22 +1,32 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import { campaigns, interviewConfigs, jobs, reports, stages, turns } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { iso } from '../fields';
 import { getInterviewDetail } from '../interviews/get-interview';
+import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { toTurnDto } from '../turns/turn-dto';
 import { findHumanReview, toHumanReviewDto } from '../reviews/human-review-dto';
 import type { DashboardTurn, InterviewView } from './dashboard-schemas';
 
-/** A turn as recruiters read it: the service's own recordings through short-lived signed URLs, as REST v1 readers get them. */
-export function toDashboardTurn(row: typeof turns.$inferSelect): DashboardTurn {
-  return { ...toTurnDto(row), audioUrl: presentAudioUrl(row.audioUrl) };
+/** What a dashboard read selects of a turn: the row, and the recording of its interview its audioUrl names. */
+export const dashboardTurnColumns = {
+  ...getTableColumns(turns),
+  audioRecordingId: ownedRecordingIdSql(turns.audioUrl, turns.interviewId, turns.orgId),
+};
+
+/**
+ * A turn as recruiters read it: the service's own recordings of this interview through short-lived signed URLs,
+ * as REST v1 readers get them (`presentAudioUrl`).
+ */
+export function toDashboardTurn(row: typeof turns.$inferSelect & { audioRecordingId: string | null }): DashboardTurn {
+  return { ...toTurnDto(row), audioUrl: presentAudioUrl(row.audioUrl, row.audioRecordingId) };
 }
 
 /** The turns of one interview of the organization, in order. */
 export async function listDashboardTurns(db: DbExecutor, input: { orgId: string; interviewId: string }): Promise<DashboardTurn[]> {
   const rows = await db
-    .select()
+    .select(dashboardTurnColumns)
     .from(turns)
     .where(and(eq(turns.interviewId, input.interviewId), eq(turns.orgId, input.orgId)))
     .orderBy(asc(turns.turnNumber));

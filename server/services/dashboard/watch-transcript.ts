@@ -6,7 +6,7 @@ import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { effectiveStatusSql } from '../interviews/effective-status';
 import { FINAL_STATUSES, type TranscriptEvent } from './dashboard-schemas';
-import { toDashboardTurn } from './get-interview-view';
+import { dashboardTurnColumns, toDashboardTurn } from './get-interview-view';
 
 export type WatchTranscriptInput = {
   orgId: string;
@@ -37,7 +37,7 @@ async function readStamps(db: DbExecutor, orgId: string, interviewId: string): P
 
 async function readTurns(db: DbExecutor, orgId: string, interviewId: string, turnNumbers?: number[]) {
   const rows = await db
-    .select()
+    .select(dashboardTurnColumns)
     .from(turns)
     .where(and(eq(turns.interviewId, interviewId), eq(turns.orgId, orgId), turnNumbers ? inArray(turns.turnNumber, turnNumbers) : undefined))
     .orderBy(asc(turns.turnNumber));

@@ -4,6 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import type { AuditContext } from '@/server/services/audit/audit-actor';
 import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { AppError, invalidField } from '@/server/errors';
+import { agentAudioUrlToStore } from '../audio/agent-audio-url';
 import { requestInterviewReport } from '../reports/request-interview-report';
 import type { FinalizeInterviewInput, FinalizeInterviewOutput } from './agent-schemas';
 import { emitEvent } from '../webhooks/emit-event';
@@ -40,10 +41,13 @@ export async function finalizeInterview(
       throw invalidField('endedAt', `Must not be before the interview started (${interview.startedAt.toISOString()})`);
     }
     const generateReport = input.generateReport ?? (await defaultGenerateReport(tx, interview));
+    const audioUrl = input.audioUrl
+      ? await agentAudioUrlToStore(tx, { interviewId: interview.id, orgId: interview.orgId, field: 'audioUrl', url: input.audioUrl })
+      : interview.audioUrl;
 
     const [completed] = await tx
       .update(interviews)
-      .set({ status: 'COMPLETED', completedAt: now, endedAt, audioUrl: input.audioUrl ?? interview.audioUrl, updatedAt: now })
+      .set({ status: 'COMPLETED', completedAt: now, endedAt, audioUrl, updatedAt: now })
       .where(and(eq(interviews.id, interview.id), eq(interviews.orgId, interview.orgId)))
       .returning();
     // Nobody answers a closed interview: no question stays pending.

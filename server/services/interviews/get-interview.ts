@@ -5,6 +5,7 @@ import { preparedQuery } from '@/db/prepared';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { iso, timestampText } from '../fields';
+import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { interviewColumns, toInterviewDto } from './interview-dto';
 import type { InterviewDetailDto, InterviewDto } from './interview-schemas';
@@ -57,6 +58,7 @@ const selectTranscript = preparedQuery((db) =>
       role: turns.role,
       content: turns.content,
       audioUrl: turns.audioUrl,
+      audioRecordingId: ownedRecordingIdSql(turns.audioUrl, turns.interviewId, turns.orgId),
       createdAt: timestampText(turns.createdAt),
       updatedAt: timestampText(turns.updatedAt),
     })
@@ -80,7 +82,14 @@ export async function getInterviewDetail(db: DbExecutor, input: { orgId: string;
   return Object.assign(toInterviewDto(row), {
     candidate:
       row.candidateEmail === null ? null : { id: row.candidateId, email: row.candidateEmail, firstName: row.candidateFirstName, lastName: row.candidateLastName },
-    transcript: turnRows.map((t) => ({ ...t, audioUrl: presentAudioUrl(t.audioUrl), createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) })),
+    transcript: turnRows.map((t) => ({
+      turnNumber: t.turnNumber,
+      role: t.role,
+      content: t.content,
+      audioUrl: presentAudioUrl(t.audioUrl, t.audioRecordingId),
+      createdAt: iso(t.createdAt),
+      updatedAt: iso(t.updatedAt),
+    })),
     evaluation:
       row.reportId && row.reportStatus
         ? {

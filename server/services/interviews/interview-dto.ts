@@ -1,6 +1,7 @@
 import { interviews, reports } from '@/db/schema';
 import { currentDecisionSql, toDecisionDto } from '../decisions/decision-dto';
 import { iso, nullableTimestampText, timestampText } from '../fields';
+import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { effectiveStatusSql } from './effective-status';
 import type { InterviewDto } from './interview-schemas';
@@ -21,6 +22,8 @@ export const interviewColumns = {
   cancelledAt: nullableTimestampText(interviews.cancelledAt),
   endedAt: nullableTimestampText(interviews.endedAt),
   audioUrl: interviews.audioUrl,
+  /** The recording of this interview its audioUrl names, if any: the presenter signs nothing else. */
+  audioRecordingId: ownedRecordingIdSql(interviews.audioUrl, interviews.id, interviews.orgId),
   consentedAt: nullableTimestampText(interviews.consentedAt),
   createdAt: timestampText(interviews.createdAt),
   updatedAt: timestampText(interviews.updatedAt),
@@ -31,6 +34,7 @@ export const interviewColumns = {
 };
 
 type InterviewRow = Pick<typeof interviews.$inferSelect, 'id' | 'candidateId' | 'jobId' | 'campaignId' | 'stageId' | 'configId' | 'audioUrl'> & {
+  audioRecordingId: string | null;
   expiresAt: string;
   invitedAt: string | null;
   startedAt: string | null;
@@ -62,7 +66,7 @@ export function toInterviewDto(row: InterviewRow): InterviewDto {
     cancelledAt: iso(row.cancelledAt),
     endedAt: iso(row.endedAt),
     consentedAt: iso(row.consentedAt),
-    audioUrl: presentAudioUrl(row.audioUrl),
+    audioUrl: presentAudioUrl(row.audioUrl, row.audioRecordingId),
     reportId: row.reportId,
     overallScore: row.overallScore,
     decision: toDecisionDto(row.decision),

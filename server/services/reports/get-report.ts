@@ -1,9 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { interviews, reports, testSessions, turns } from '@/db/schema';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
+import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { iso } from '../fields';
+import { presentPlainAudioUrl } from '../storage/audio-urls';
 import { findHumanReview, toHumanReviewDto, type HumanReviewFields } from '../reviews/human-review-dto';
 import type { AnyReportDto, InterviewReportDto, PendingReportDto, TestReportDto } from './report-schemas';
 
@@ -66,7 +68,7 @@ async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: I
   if (report.status === 'PENDING') return { id: report.id, status: 'PENDING' };
   const [turnRows, review] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(turns), audioRecordingId: ownedRecordingIdSql(turns.audioUrl, turns.interviewId, turns.orgId) })
       .from(turns)
       .where(and(eq(turns.interviewId, interview.id), eq(turns.orgId, report.orgId)))
       .orderBy(asc(turns.turnNumber)),
@@ -79,7 +81,7 @@ async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: I
       turnNumber: t.turnNumber,
       role: t.role,
       content: t.content,
-      audioUrl: t.audioUrl,
+      audioUrl: presentPlainAudioUrl(t.audioUrl, t.audioRecordingId),
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
     })),

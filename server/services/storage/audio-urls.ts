@@ -21,12 +21,61 @@ export function isAudioId(value: string): boolean {
   return AUDIO_ID.test(value);
 }
 
+export type AudioUrlKind =
+  /** Not the service's: kept as given, never signed. */
+  | { own: false }
+  /** Under the service's own `/api/audio/` (`audioId` null when what follows is no recording id). */
+  | { own: true; audioId: string | null };
+
+const EXTERNAL: AudioUrlKind = { own: false };
+
+/**
+ * Whether a URL is the service's own recording, in any form the service itself would serve as one: APP_URL's
+ * origin (the URL parser lowercases the host and drops a default port) and, under APP_URL's path, `/api/audio/`
+ * then one segment (dot segments resolved, backslashes read as slashes, tabs and newlines dropped, percent-escapes
+ * decoded, as the parser and the audio route do), with or without a query (a signed URL) or a trailing slash.
+ * Anything else is someone else's URL. The id is not checked against the database here: see `presentAudioUrl`
+ * and `services/audio/agent-audio-url.ts`.
+ */
+export function classifyAudioUrl(url: string): AudioUrlKind {
+  // Cheap first: a URL can only be ours if its text says "audio" (the parser may drop tabs and newlines inside
+  // the word, and a path's escapes are decoded below, so those are parsed too). A benchmarked turn's external URL
+  // stops here.
+  if (!url.includes('audio') && !/[%\t\n\r]/.test(url)) return EXTERNAL;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return EXTERNAL;
+  }
+  const app = appOrigin();
+  if (parsed.origin !== app.origin) return EXTERNAL;
+  let path: string;
+  try {
+    path = decodeURIComponent(parsed.pathname);
+  } catch {
+    path = parsed.pathname;
+  }
+  const prefix = `${app.basePath}${AUDIO_PATH_PREFIX}`;
+  if (!path.startsWith(prefix)) return EXTERNAL;
+  const id = path.slice(prefix.length).replace(/\/$/, '');
+  return { own: true, audioId: isAudioId(id) ? id : null };
+}
+
+let cachedOrigin: { appUrl: string; origin: string; basePath: string } | undefined;
+function appOrigin(): { origin: string; basePath: string } {
+  const appUrl = getEnv().APP_URL;
+  if (cachedOrigin?.appUrl !== appUrl) {
+    const parsed = new URL(appUrl);
+    cachedOrigin = { appUrl, origin: parsed.origin, basePath: parsed.pathname.replace(/\/$/, '') };
+  }
+  return cachedOrigin;
+}
+
 /** The audio id of a URL the service issued (signed or not), or null for any other URL. */
 export function audioIdFromServiceUrl(url: string): string | null {
-  const prefix = `${getEnv().APP_URL}${AUDIO_PATH_PREFIX}`;
-  if (!url.startsWith(prefix)) return null;
-  const id = url.slice(prefix.length).split(/[?#]/)[0];
-  return isAudioId(id) ? id : null;
+  const kind = classifyAudioUrl(url);
+  return kind.own ? kind.audioId : null;
 }
 
 function signingKey(): Buffer {
@@ -44,11 +93,30 @@ export function signedAudioUrl(audioId: string, expiresAt: Date = new Date(Date.
   return `${audioServiceUrl(audioId)}?expires=${expires}&signature=${audioSignature(audioId, expires)}`;
 }
 
-/** What a read shows for a stored audioUrl: the service's own audio signed, any other URL as given. */
-export function presentAudioUrl(url: string | null): string | null {
-  if (!url) return url;
-  const id = audioIdFromServiceUrl(url);
-  return id ? signedAudioUrl(id) : url;
+/**
+ * What a read shows for a stored audioUrl: another service's URL as given, never signed; the service's own
+ * recording signed only when it is a recording of the interview being read, which the read's own query tells
+ * (`ownedRecordingId`: the recording of that interview the stored URL names, see `services/audio/owned-recording.ts`);
+ * anything else under our `/api/audio/` (another interview's or organization's recording, one since deleted, a
+ * malformed id) is shown as null: neither signed nor a link to someone else's recording.
+ */
+export function presentAudioUrl(url: string | null, ownedRecordingId: string | null): string | null {
+  if (!url) return null;
+  const kind = classifyAudioUrl(url);
+  if (!kind.own) return url;
+  return kind.audioId !== null && kind.audioId === ownedRecordingId ? signedAudioUrl(kind.audioId) : null;
+}
+
+/**
+ * The same choice for a read that may not hand out playable links (a report, read with reports:read, whose key
+ * could not fetch the audio unsigned): the interview's own recording as its plain URL (a signature stored with it
+ * dropped), another service's URL as given, anything else under our `/api/audio/` as null.
+ */
+export function presentPlainAudioUrl(url: string | null, ownedRecordingId: string | null): string | null {
+  if (!url) return null;
+  const kind = classifyAudioUrl(url);
+  if (!kind.own) return url;
+  return kind.audioId !== null && kind.audioId === ownedRecordingId ? audioServiceUrl(kind.audioId) : null;
 }
 
 export type AudioSignatureCheck = 'valid' | 'expired' | 'invalid' | 'absent';

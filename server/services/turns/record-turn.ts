@@ -3,6 +3,7 @@ import { queryRows } from '@/db/driver-client';
 import { AppError, notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { iso } from '../fields';
+import { agentAudioUrlToStore } from '../audio/agent-audio-url';
 import { getInterview } from '../interviews/get-interview';
 import { emitEvent } from '../webhooks/emit-event';
 import { toTurnDto } from './turn-dto';
@@ -61,7 +62,14 @@ type TurnOf = { interviewId: string; orgId: string | null };
  * `interview.started` event commit together: the statement declines (needs_start) and runs again inside a
  * transaction that also writes the event.
  */
-async function recordTurnAnnouncingStart(db: DbExecutor, of: TurnOf, input: RecordTurnInput): Promise<RecordTurnResult & { orgId: string }> {
+async function recordTurnAnnouncingStart(db: DbExecutor, of: TurnOf, given: RecordTurnInput): Promise<RecordTurnResult & { orgId: string }> {
+  let input = given;
+  if (input.audioUrl) {
+    // Another interview's recording is refused before anything is stored; an external URL costs no query.
+    if (!isIdOf('interview', of.interviewId)) throw notFound('Interview');
+    const audioUrl = await agentAudioUrlToStore(db, { interviewId: of.interviewId, orgId: of.orgId, field: 'audioUrl', url: input.audioUrl });
+    if (audioUrl !== input.audioUrl) input = { ...input, audioUrl };
+  }
   const fast = await recordTurnStatement(db, of, input, false);
   if (fast !== 'needs_start') return fast;
   return db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { turns } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { notFound } from '@/server/errors';
+import { agentAudioUrlToStore } from '../audio/agent-audio-url';
 import { assertConversationOpen, lockInterview } from '../interviews/lock-interview';
 import { toTurnDto } from './turn-dto';
 import type { TurnDto, UpdateTurnInput } from './turn-schemas';
@@ -20,7 +21,9 @@ export async function updateTurn(
     assertConversationOpen(interview, now);
     const changes: Partial<typeof turns.$inferInsert> = { updatedAt: now };
     if (input.content !== undefined) changes.content = input.content;
-    if (input.audioUrl !== undefined) changes.audioUrl = input.audioUrl;
+    if (input.audioUrl !== undefined) {
+      changes.audioUrl = input.audioUrl && (await agentAudioUrlToStore(tx, { interviewId: input.interviewId, orgId: input.orgId, field: 'audioUrl', url: input.audioUrl }));
+    }
     if (input.evaluation !== undefined) changes.evaluation = input.evaluation;
     const [row] = await tx
       .update(turns)
