@@ -11,7 +11,7 @@ function session(overrides: Partial<CandidateSession> = {}): CandidateSession {
     language: 'en',
     mode: 'interviewer',
     joinUrl: null,
-    voice: { transcription: false, speech: 'browser' },
+    voice: { transcription: false, speech: 'browser', live: false },
     answerTimeLimitSeconds: 120,
     progress: { answered: 0, total: 2 },
     question: null,
@@ -24,7 +24,7 @@ const atQuestion1 = (voice = false) =>
   session({
     status: 'IN_PROGRESS',
     consentedAt: '2026-11-26T05:00:00.000Z',
-    voice: { transcription: voice, speech: 'browser' },
+    voice: { transcription: voice, speech: 'browser', live: false },
     question: { turnNumber: 1, index: 1, text: `${GREETING} Tell me about yourself.`, isFollowUp: false },
     thread: [
       { turnNumber: 1, from: 'interviewer', kind: 'greeting', text: GREETING },
@@ -126,7 +126,7 @@ describe('the candidate interview machine', () => {
   });
 
   it('a recorded interview: the microphone check, the question read aloud, recording, transcript review, send', () => {
-    let state = run([{ type: 'LOADED', session: session({ voice: { transcription: true, speech: 'server' } }), remembered: null }, { type: 'NOTICE_ACCEPTED' }]);
+    let state = run([{ type: 'LOADED', session: session({ voice: { transcription: true, speech: 'server', live: false } }), remembered: null }, { type: 'NOTICE_ACCEPTED' }]);
     expect(offeredMode(state.session!)).toBe('recorded');
     expect(state).toMatchObject({ phase: 'setup', channel: 'voice' });
     state = run([{ type: 'START' }, { type: 'STARTED', session: atQuestion1(true) }], state);
@@ -182,7 +182,7 @@ describe('the candidate interview machine', () => {
   });
 
   it('an external agent platform: the notice, then the call', () => {
-    const external = session({ mode: 'external', voice: { transcription: false, speech: 'browser' } });
+    const external = session({ mode: 'external', voice: { transcription: false, speech: 'browser', live: false } });
     expect(offeredMode(external)).toBe('external');
     let state = run([{ type: 'LOADED', session: external, remembered: null }]);
     expect(state.phase).toBe('notice');

@@ -4,7 +4,7 @@ import { organizationProviders } from '@/db/schema';
 import { encryptSecret } from '@/server/crypto';
 import { keyContext } from '@/server/services/providers/resolve-provider';
 import { createTestOrg } from '../support/factories';
-import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { enqueueReport, makeInterviewWithPendingReport, waitForReport } from '../support/report-factories';
 import { makeRecruiter, sessionCookieFor, trpcMutation } from '../support/recruiters';
 import { startTestApp, TEST_PROVIDER_KEY_SECRET, type TestApp } from '../support/test-app';

@@ -10,7 +10,7 @@ import { keyContext } from '@/server/services/providers/resolve-provider';
 import { makeInvitedInterview, waitFor } from '../support/candidate-interview';
 import { countSearchedColumns, searchWholeDatabase } from '../support/database-search';
 import { createTestOrg, request, type TestOrg } from '../support/factories';
-import { FAKE_SUMMARY, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
+import { FAKE_SUMMARY, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { enqueueReport, makeInterviewWithPendingReport, waitForReport } from '../support/report-factories';
 import { makeRecruiter, sessionCookieFor, trpcMutation, trpcQuery, type TrpcResponse } from '../support/recruiters';
 import { startTestApp, TEST_PROVIDER_KEY_SECRET, type TestApp } from '../support/test-app';

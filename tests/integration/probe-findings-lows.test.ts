@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamInvitations, testSessions, users } from '@/db/schema';
 import { makeInvitedInterview, waitFor } from '../support/candidate-interview';
-import { silentWav } from '../support/fake-openai-server';
+import { silentWav } from '../support/fake-openai';
 import { newInvitationToken } from '@/server/services/invitations/invitation-token';
 import { createTestOrg, makeCandidate, makeHiringSetup, makeKey, request } from '../support/factories';
 import { makeRecruiter, sessionCookieFor, trpcMutation, trpcQuery } from '../support/recruiters';
