@@ -4,7 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { preparedQuery } from '@/db/prepared';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
-import { iso, timestampText } from '../fields';
+import { iso, nullableTimestampText, timestampText } from '../fields';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { interviewColumns, toInterviewDto } from './interview-dto';
 import type { InterviewDetailDto, InterviewDto } from './interview-schemas';
@@ -57,6 +57,10 @@ const selectTranscript = preparedQuery((db) =>
       role: turns.role,
       content: turns.content,
       audioUrl: turns.audioUrl,
+      startedAt: nullableTimestampText(turns.startedAt),
+      endedAt: nullableTimestampText(turns.endedAt),
+      offsetMs: turns.offsetMs,
+      durationMs: turns.durationMs,
       createdAt: timestampText(turns.createdAt),
       updatedAt: timestampText(turns.updatedAt),
     })
@@ -80,7 +84,14 @@ export async function getInterviewDetail(db: DbExecutor, input: { orgId: string;
   return Object.assign(toInterviewDto(row), {
     candidate:
       row.candidateEmail === null ? null : { id: row.candidateId, email: row.candidateEmail, firstName: row.candidateFirstName, lastName: row.candidateLastName },
-    transcript: turnRows.map((t) => ({ ...t, audioUrl: presentAudioUrl(t.audioUrl), createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) })),
+    transcript: turnRows.map((t) => ({
+      ...t,
+      audioUrl: presentAudioUrl(t.audioUrl),
+      startedAt: iso(t.startedAt),
+      endedAt: iso(t.endedAt),
+      createdAt: iso(t.createdAt),
+      updatedAt: iso(t.updatedAt),
+    })),
     evaluation:
       row.reportId && row.reportStatus
         ? {

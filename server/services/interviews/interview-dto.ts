@@ -22,6 +22,7 @@ export const interviewColumns = {
   endedAt: nullableTimestampText(interviews.endedAt),
   audioUrl: interviews.audioUrl,
   consentedAt: nullableTimestampText(interviews.consentedAt),
+  answerMode: interviews.answerMode,
   createdAt: timestampText(interviews.createdAt),
   updatedAt: timestampText(interviews.updatedAt),
   effectiveStatus: effectiveStatusSql,
@@ -30,7 +31,7 @@ export const interviewColumns = {
   decision: currentDecisionSql(interviews.id, interviews.orgId),
 };
 
-type InterviewRow = Pick<typeof interviews.$inferSelect, 'id' | 'candidateId' | 'jobId' | 'campaignId' | 'stageId' | 'configId' | 'audioUrl'> & {
+type InterviewRow = Pick<typeof interviews.$inferSelect, 'id' | 'candidateId' | 'jobId' | 'campaignId' | 'stageId' | 'configId' | 'audioUrl' | 'answerMode'> & {
   expiresAt: string;
   invitedAt: string | null;
   startedAt: string | null;
@@ -62,6 +63,7 @@ export function toInterviewDto(row: InterviewRow): InterviewDto {
     cancelledAt: iso(row.cancelledAt),
     endedAt: iso(row.endedAt),
     consentedAt: iso(row.consentedAt),
+    answerMode: row.answerMode,
     audioUrl: presentAudioUrl(row.audioUrl),
     reportId: row.reportId,
     overallScore: row.overallScore,
