@@ -66,6 +66,8 @@ export const EnvSchema = z.object({
   TTS_MODEL: z.string().default('tts-1'),
   TTS_VOICE: z.string().default('alloy'),
   TTS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Real-time speech to speech: an OpenAI-Realtime-compatible endpoint (the live conversation's relay). */
+  REALTIME_BASE_URL: optionalUrl,
   /** The built-in interviewer may ask one short follow-up when an answer is thin (needs the language model). */
   INTERVIEWER_FOLLOW_UPS: z
     .enum(['true', 'false', '1', '0'])

@@ -140,7 +140,9 @@ export function CandidateInterview({ token, language, organizationName, contactE
     setStage('loading');
     try {
       // One attempt: a refusal (the agent platform is down) is the candidate's to retry, with the button.
-      const result = await api.start({ attempts: 1 });
+      // The mode chosen on the setup step is the interview's answerMode (kept by the server from the first start).
+      const answerMode = session?.mode === 'external' ? undefined : voiceAllowed && mode === 'voice' ? 'recorded' : 'written';
+      const result = await api.start({ attempts: 1 }, answerMode);
       if (result.ok) land(result.body, { resuming: false });
       else {
         setError(result.status === 404 || result.status === 410 ? copy.errorGone : result.status === 503 ? copy.errorUnavailable : copy.errorGeneric);

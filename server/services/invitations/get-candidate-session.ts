@@ -3,6 +3,7 @@ import type { DbExecutor } from '@/db/client';
 import { conductedByInterviewer, interviewQuestions, interviewerPosition, interviewerProgress } from '../interviewer/interview-plan';
 import { advanceInterviewer } from '../interviewer/run-interviewer';
 import { getHistory } from '../turns/get-history';
+import { availableAnswerModes } from './answer-modes';
 import type { CandidateSession } from './candidate-session-schemas';
 import { findInterviewByToken, type TokenInterview } from './find-interview-by-token';
 
@@ -52,6 +53,8 @@ export async function buildCandidateSession(db: DbExecutor, interview: TokenInte
     language: interview.language,
     mode: interviewerMode(),
     joinUrl,
+    answerMode: interview.answerMode,
+    answerModes: interviewerMode() === 'external' ? [] : availableAnswerModes(env),
     voice: { transcription: Boolean(env.STT_BASE_URL), speech: env.TTS_BASE_URL ? 'server' : 'browser' },
     answerTimeLimitSeconds: env.ANSWER_TIME_LIMIT_SECONDS,
     progress,
