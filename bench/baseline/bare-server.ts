@@ -70,7 +70,7 @@ async function apiKey(req: IncomingMessage): Promise<{ orgId: string } | null> {
   return { orgId: key.org_id };
 }
 
-const INTERVIEW_COLUMNS = sql.unsafe(`"interviews"."id", "interviews"."org_id", "interviews"."candidate_id", "interviews"."job_id", "interviews"."campaign_id", "interviews"."stage_id", "interviews"."config_id", "interviews"."expires_at", "interviews"."invited_at", "interviews"."started_at", "interviews"."completed_at", "interviews"."cancelled_at", "interviews"."ended_at", "interviews"."audio_url", "interviews"."consented_at", "interviews"."created_at", "interviews"."updated_at", case when "interviews"."status" = 'INVITED' and "interviews"."expires_at" <= now() then 'EXPIRED' else "interviews"."status" end as effective_status, "reports"."id" as report_id, "reports"."overall_score", (select jsonb_build_object(
+const INTERVIEW_COLUMNS = sql.unsafe(`"interviews"."id", "interviews"."org_id", "interviews"."candidate_id", "interviews"."job_id", "interviews"."campaign_id", "interviews"."stage_id", "interviews"."config_id", "interviews"."expires_at", "interviews"."invited_at", "interviews"."started_at", "interviews"."completed_at", "interviews"."cancelled_at", "interviews"."ended_at", "interviews"."audio_url", "interviews"."consented_at", "interviews"."answer_mode", "interviews"."created_at", "interviews"."updated_at", case when "interviews"."status" = 'INVITED' and "interviews"."expires_at" <= now() then 'EXPIRED' else "interviews"."status" end as effective_status, "reports"."id" as report_id, "reports"."overall_score", (select jsonb_build_object(
       'status', d.status, 'reason', d.reason, 'decidedAt', d.decided_at, 'byType', d.decided_by_type, 'byId', d.decided_by_id)
     from "interview_decisions" d
     where d.interview_id = "interviews"."id" and d.org_id = "interviews"."org_id" and d.superseded_at is null) as decision`);
@@ -91,6 +91,7 @@ function interviewDto(r: postgres.Row) {
     cancelledAt: iso(r.cancelled_at),
     endedAt: iso(r.ended_at),
     consentedAt: iso(r.consented_at),
+    answerMode: r.answer_mode,
     audioUrl: r.audio_url,
     reportId: r.report_id,
     overallScore: r.overall_score,
@@ -117,13 +118,24 @@ async function listInterviews(orgId: string, url: URL) {
 async function retrieveInterview(orgId: string, id: string) {
   const [[row], turns] = await Promise.all([
     sql`select ${INTERVIEW_COLUMNS}, "candidates"."email", "candidates"."first_name", "candidates"."last_name", "reports"."status" as report_status, "reports"."recommendation", "reports"."summary", "reports"."criteria", "reports"."flags" from "interviews" left join "candidates" on ("candidates"."id" = "interviews"."candidate_id" and "candidates"."org_id" = ${orgId}) left join "reports" on "reports"."interview_id" = "interviews"."id" where ("interviews"."id" = ${id} and "interviews"."org_id" = ${orgId})`,
-    sql`select "turn_number", "role", "content", "audio_url", "created_at", "updated_at" from "turns" where ("turns"."interview_id" = ${id} and "turns"."org_id" = ${orgId}) order by "turns"."turn_number" asc`,
+    sql`select "turn_number", "role", "content", "audio_url", "started_at", "ended_at", "offset_ms", "duration_ms", "created_at", "updated_at" from "turns" where ("turns"."interview_id" = ${id} and "turns"."org_id" = ${orgId}) order by "turns"."turn_number" asc`,
   ]);
   if (!row) return null;
   return {
     ...interviewDto(row),
     candidate: row.email === null ? null : { id: row.candidate_id, email: row.email, firstName: row.first_name, lastName: row.last_name },
-    transcript: turns.map((t) => ({ turnNumber: t.turn_number, role: t.role, content: t.content, audioUrl: t.audio_url, createdAt: iso(t.created_at), updatedAt: iso(t.updated_at) })),
+    transcript: turns.map((t) => ({
+      turnNumber: t.turn_number,
+      role: t.role,
+      content: t.content,
+      audioUrl: t.audio_url,
+      startedAt: iso(t.started_at),
+      endedAt: iso(t.ended_at),
+      offsetMs: t.offset_ms,
+      durationMs: t.duration_ms,
+      createdAt: iso(t.created_at),
+      updatedAt: iso(t.updated_at),
+    })),
     evaluation: row.report_id && row.report_status
       ? { reportId: row.report_id, status: row.report_status, overallScore: row.overall_score, recommendation: row.recommendation, summary: row.summary, criteria: row.criteria ?? [], flags: row.flags ?? [] }
       : null,
@@ -136,7 +148,8 @@ async function retrieveInterview(orgId: string, id: string) {
  */
 async function recordTurn(interviewId: string, t: Record<string, any>) {
   const [row] = await sql`select * from record_turn(${interviewId}::text, ${null}::text, ${t.turnNumber}::integer, ${t.role}::text,
-    ${t.content ?? ''}::text, ${t.audioUrl ?? null}::text, ${t.isPendingQuestion ?? false}::boolean, ${t.evaluation == null ? null : JSON.stringify(t.evaluation)}::jsonb, ${true}::boolean)`;
+    ${t.content ?? ''}::text, ${t.audioUrl ?? null}::text, ${t.isPendingQuestion ?? false}::boolean, ${t.evaluation == null ? null : JSON.stringify(t.evaluation)}::jsonb, ${true}::boolean,
+    ${t.startedAt ?? null}::timestamptz, ${t.endedAt ?? null}::timestamptz, ${t.offsetMs ?? null}::integer, ${t.durationMs ?? null}::integer)`;
   if (row.o_outcome === 'not_found') return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Interview not found' } } };
   if (row.o_outcome === 'closed' || row.o_outcome === 'draft_expired') return { status: 409, body: { error: { code: 'INVALID_STATE', message: 'closed' } } };
   if (row.o_outcome === 'conflict') return { status: 409, body: { error: { code: 'CONFLICT', message: row.o_detail } } };
@@ -147,6 +160,10 @@ async function recordTurn(interviewId: string, t: Record<string, any>) {
     audioUrl: row.o_audio_url,
     isPendingQuestion: row.o_is_pending_question,
     evaluation: row.o_evaluation,
+    startedAt: iso(row.o_started_at),
+    endedAt: iso(row.o_ended_at),
+    offsetMs: row.o_offset_ms,
+    durationMs: row.o_duration_ms,
     createdAt: iso(row.o_created_at),
     updatedAt: iso(row.o_updated_at),
   };

@@ -64,8 +64,11 @@ export function candidateApi(token: string) {
   const json = { 'content-type': 'application/json' };
   return {
     session: async (options?: RetryOptions) => readResult<CandidateSession>(await fetchWithRetry(`${base}/session`, { method: 'GET' }, options)),
-    start: async (options?: RetryOptions) =>
-      readResult<CandidateSession>(await fetchWithRetry(`${base}/start`, { method: 'POST', headers: json, body: JSON.stringify({ consent: true }) }, options)),
+    /** `answerMode`: how the candidate chose to answer (CONTRACT §13); absent, the server takes the best it offers. */
+    start: async (options?: RetryOptions, answerMode?: CandidateSession['answerModes'][number]) =>
+      readResult<CandidateSession>(
+        await fetchWithRetry(`${base}/start`, { method: 'POST', headers: json, body: JSON.stringify({ consent: true, ...(answerMode ? { answerMode } : {}) }) }, options),
+      ),
     uploadAudio: async (turnNumber: number, audio: Blob, options?: RetryOptions) =>
       readResult<UploadedAudio>(
         await fetchWithRetry(`${base}/answers/${turnNumber}/audio`, { method: 'POST', headers: { 'content-type': audio.type.split(';')[0] || 'audio/webm' }, body: audio }, options),

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { candidateApi } from './candidate-api';
 import { ExternalInterview } from './external-interview';
 import { INTERVIEW_COPY, type InterviewCopy } from './interview-copy';
-import { initialState, offeredMode, transition, type ErrorKey, type InterviewState, type StatusKey } from './interview-machine';
+import { initialState, offeredMode, startAnswerMode, transition, type ErrorKey, type InterviewState, type StatusKey } from './interview-machine';
 import { forgetMemory, readMemory, writeMemory, type AnswerDraft } from './interview-memory';
 import { InterviewNotice } from './interview-notice';
 import { InterviewSetup } from './interview-setup';
@@ -102,7 +102,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
     if (phase !== 'starting') return;
     void (async () => {
       try {
-        const result = await api.start({ attempts: 1 });
+        const result = await api.start({ attempts: 1 }, startAnswerMode(stateRef.current));
         if (result.ok) dispatch({ type: 'STARTED', session: result.body });
         else dispatch({ type: 'START_FAILED', status: result.status });
       } catch {

@@ -87,6 +87,15 @@ export function offeredMode(session: Pick<CandidateSession, 'mode' | 'voice'>): 
   return session.voice.transcription ? 'recorded' : 'written';
 }
 
+/**
+ * The interview's `answerMode` the start asks for (kept by the server from the first start, CONTRACT §13): the
+ * channel chosen on the setup step; none with an external agent platform, which has no answer mode.
+ */
+export function startAnswerMode(state: Pick<InterviewState, 'session' | 'channel'>): 'recorded' | 'written' | undefined {
+  if (!state.session || state.session.mode === 'external') return undefined;
+  return allowed(state.session, state.channel) === 'voice' ? 'recorded' : 'written';
+}
+
 /** The channel a session allows: voice only with speech-to-text. */
 function allowed(session: CandidateSession, channel: AnswerChannel): AnswerChannel {
   return channel === 'voice' && offeredMode(session) === 'recorded' ? 'voice' : 'writing';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { interviewConfigs } from './interview-configs';
 import { jobs } from './jobs';
@@ -8,6 +8,14 @@ import { stages } from './stages';
 
 export const INTERVIEW_STATUSES = ['DRAFT', 'INVITED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const;
 export type InterviewStatus = (typeof INTERVIEW_STATUSES)[number];
+
+/**
+ * How the candidate answers (CONTRACT §13): a real-time spoken conversation, spoken answers recorded one by one,
+ * or typed answers. Chosen when the candidate starts and never changed; null before, and for interviews an
+ * external agent platform conducts.
+ */
+export const ANSWER_MODES = ['live', 'recorded', 'written'] as const;
+export type AnswerMode = (typeof ANSWER_MODES)[number];
 
 /**
  * `status` is the stored state. An INVITED interview whose expiresAt has passed is EXPIRED for every reader
@@ -41,6 +49,8 @@ export const interviews = pgTable(
     agentDispatchedAt: timestamp('agent_dispatched_at', { withTimezone: true }),
     /** When the candidate acknowledged the notice on the invitation page (POST /api/invitations/:token/start). */
     consentedAt: timestamp('consented_at', { withTimezone: true }),
+    /** Set by the candidate's start (the first one counts); see ANSWER_MODES. */
+    answerMode: text('answer_mode').$type<AnswerMode>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,5 +68,6 @@ export const interviews = pgTable(
     // An organization's lapsed invitations (INVITED past expiresAt, EXPIRED to readers): counted by the list
     // when it filters on INVITED or EXPIRED.
     index('interviews_org_invited_expiry_idx').on(t.orgId, t.expiresAt).where(sql`status = 'INVITED'`),
+    check('interviews_answer_mode_check', sql`${t.answerMode} in ('live', 'recorded', 'written')`),
   ],
 );

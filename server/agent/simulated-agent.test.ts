@@ -9,7 +9,7 @@ const questions = [
 const criteria = [{ key: 'communication', label: 'C', weight: 1 }, { key: 'technical', label: 'T', weight: 2 }];
 
 function turn(turnNumber: number, role: 'agent' | 'candidate', fields: Partial<TurnDto> = {}): TurnDto {
-  return { turnNumber, role, content: 'x', audioUrl: null, isPendingQuestion: false, evaluation: role === 'candidate' ? { scores: {} } : null, createdAt: '', updatedAt: '', ...fields };
+  return { turnNumber, role, content: 'x', audioUrl: null, isPendingQuestion: false, evaluation: role === 'candidate' ? { scores: {} } : null, startedAt: null, endedAt: null, offsetMs: null, durationMs: null, createdAt: '', updatedAt: '', ...fields };
 }
 const history = (turns: TurnDto[]): HistoryDto => ({ interviewId: 'itv_x', status: 'IN_PROGRESS', turns, pendingQuestion: turns.find((t) => t.isPendingQuestion) ?? null });
 

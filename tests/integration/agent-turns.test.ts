@@ -44,6 +44,10 @@ describe('POST /api/interviews/:id/turns', () => {
       audioUrl: 'https://media.example.com/t1.ogg',
       isPendingQuestion: true,
       evaluation: null,
+      startedAt: null,
+      endedAt: null,
+      offsetMs: null,
+      durationMs: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -84,7 +84,10 @@ describe.skipIf(!databaseUrl)('the bench baseline answers what the product answe
     const candidate = await makeCandidate(app.db, org.orgId);
     const twin = () => makeInterview(app.db, org.orgId, { candidateId: candidate.id, jobId: setup.job.id, status: 'IN_PROGRESS', startedAt: new Date() });
     const [a, b] = [await twin(), await twin()];
-    const turn = { turnNumber: 1, role: 'candidate', content: 'I would start with the logs.', isPendingQuestion: false, evaluation: { score: 3 } };
+    const turn = {
+      turnNumber: 1, role: 'candidate', content: 'I would start with the logs.', isPendingQuestion: false, evaluation: { score: 3 },
+      startedAt: '2026-03-02T10:00:05.250Z', endedAt: '2026-03-02T10:00:41.000Z', offsetMs: 5250, durationMs: 35750,
+    };
     const headers = { 'x-agent-secret': TEST_AGENT_SECRET };
     const product = await request(app.url, `/api/interviews/${a.id}/turns`, { method: 'POST', body: turn, headers });
     const baseline = await request(bare.url, `/api/interviews/${b.id}/turns`, { method: 'POST', body: turn, headers });

@@ -65,6 +65,8 @@ describe('the built-in interviewer through the candidate API (written answers)',
       language: 'en',
       mode: 'interviewer',
       joinUrl: null,
+      answerMode: null,
+      answerModes: ['recorded', 'written'],
       voice: { transcription: true, speech: 'server', live: false },
       answerTimeLimitSeconds: 180,
       progress: { answered: 0, total: 2 },
@@ -79,7 +81,7 @@ describe('the built-in interviewer through the candidate API (written answers)',
 
     const started = await api.start();
     expect(started.status).toBe(200);
-    expect(started.body).toMatchObject({ status: 'IN_PROGRESS', progress: { answered: 0, total: 2 }, question: { turnNumber: 1, index: 1, isFollowUp: false } });
+    expect(started.body).toMatchObject({ status: 'IN_PROGRESS', answerMode: 'recorded', progress: { answered: 0, total: 2 }, question: { turnNumber: 1, index: 1, isFollowUp: false } });
     expect(started.body.question.text).toBe('Hello Ada, thank you for joining this interview for the Backend engineer position. I am an AI interviewer; a person will review your answers and make any decision. Tell me about yourself.');
     const consentedAt = started.body.consentedAt;
     expect(Date.parse(consentedAt)).toBeGreaterThan(Date.now() - 60_000);

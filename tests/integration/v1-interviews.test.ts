@@ -25,7 +25,7 @@ afterAll(() => app?.close());
 const DAY_MS = 24 * 3600 * 1000;
 const LIST_ITEM_KEYS = [
   'id', 'candidateId', 'jobId', 'campaignId', 'stageId', 'configId', 'status', 'expiresAt', 'invitedAt', 'startedAt',
-  'completedAt', 'cancelledAt', 'endedAt', 'audioUrl', 'reportId', 'overallScore', 'decision', 'consentedAt', 'createdAt', 'updatedAt',
+  'completedAt', 'cancelledAt', 'endedAt', 'audioUrl', 'reportId', 'overallScore', 'decision', 'consentedAt', 'answerMode', 'createdAt', 'updatedAt',
 ].sort();
 
 const newOrg = () => createTestOrg(app.db, app.url);
@@ -356,6 +356,10 @@ describe('GET /api/v1/interviews/:id', () => {
       role: 'candidate',
       content: 'turn 2',
       audioUrl: 'https://media.example.com/2.webm',
+      startedAt: null,
+      endedAt: null,
+      offsetMs: null,
+      durationMs: null,
       createdAt: expect.stringMatching(/Z$/),
       updatedAt: expect.stringMatching(/Z$/),
     });

@@ -7,7 +7,6 @@ import { INTERVIEW_CSS } from '@/components/candidate/interview-style';
 import { formatCandidateDateTime } from '@/server/i18n/candidate-locale';
 import { CANDIDATE_PAGE_COPY } from './candidate-page-copy';
 import { CANDIDATE_PAGE_CSS } from './candidate-page-style';
-import { offeredAnswerMode } from '@/server/services/invitations/offered-answer-mode';
 import { getInvitationByToken } from '@/server/services/invitations/get-invitation-by-token';
 import { renderClosedInvitation } from './render-closed-invitation';
 
@@ -21,7 +20,7 @@ const loadInvitation = cache((token: string) => getInvitationByToken(getDb(), to
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const view = await loadInvitation((await params).token);
   return {
-    title: view ? CANDIDATE_PAGE_COPY[view.locale.language].documentTitle(view.jobTitle, offeredAnswerMode()) : 'Interview',
+    title: view ? CANDIDATE_PAGE_COPY[view.locale.language].documentTitle(view.jobTitle, view.answerMode) : 'Interview',
     referrer: 'no-referrer',
     robots: { index: false, follow: false },
   };
@@ -47,7 +46,7 @@ export default async function InvitationPage({ params }: Props) {
     );
   }
   const copy = CANDIDATE_PAGE_COPY[view.locale.language];
-  const mode = offeredAnswerMode();
+  const mode = view.answerMode;
   return (
     <div className="cp-root" lang={view.locale.language}>
       <style>{CANDIDATE_PAGE_CSS + INTERVIEW_CSS}</style>

@@ -1,6 +1,5 @@
 import { formatCandidateDateTime } from '@/server/i18n/candidate-locale';
 import { escapeHtml } from '@/server/services/email/html';
-import { offeredAnswerMode } from '@/server/services/invitations/offered-answer-mode';
 import { CANDIDATE_PAGE_COPY } from './candidate-page-copy';
 import { CANDIDATE_PAGE_CSS } from './candidate-page-style';
 import type { InvitationView } from '@/server/services/invitations/get-invitation-by-token';
@@ -23,7 +22,7 @@ export function renderClosedInvitation(view: InvitationView | null): ClosedInvit
   }
   const copy = CANDIDATE_PAGE_COPY[view.locale.language];
   const org = view.organizationName;
-  const header = `<p class="cp-eyebrow">${escapeHtml(copy.eyebrow(offeredAnswerMode()))}</p><p class="cp-org">${escapeHtml(org)} · ${escapeHtml(view.jobTitle)}</p>`;
+  const header = `<p class="cp-eyebrow">${escapeHtml(copy.eyebrow(view.answerMode))}</p><p class="cp-org">${escapeHtml(org)} · ${escapeHtml(view.jobTitle)}</p>`;
   const page = (status: number, title: string, body: string): ClosedInvitationPage => ({
     status,
     lang: view.locale.language,

@@ -50,11 +50,11 @@ export async function exportInterviewSelection(db: DbExecutor, input: { orgId: s
     .orderBy(desc(interviews.createdAt), desc(interviews.id))
     .limit(BULK_MAX_ROWS + 1);
   tooMany(rows.length);
-  let csv = csvRow(['id', 'candidateId', 'candidateEmail', 'candidateFirstName', 'candidateLastName', 'jobId', 'jobTitle', 'campaignId', 'campaignName', 'status', 'overallScore', 'decision', 'decidedAt', 'createdAt', 'completedAt']);
+  let csv = csvRow(['id', 'candidateId', 'candidateEmail', 'candidateFirstName', 'candidateLastName', 'jobId', 'jobTitle', 'campaignId', 'campaignName', 'status', 'overallScore', 'decision', 'decidedAt', 'createdAt', 'completedAt', 'answerMode']);
   for (const row of rows) {
     const dto = toInterviewDto(row);
     const decision = dto.decision;
-    csv += csvRow([dto.id, dto.candidateId, row.email, row.firstName, row.lastName, dto.jobId, row.jobTitle, dto.campaignId, row.campaignName, dto.status, dto.overallScore, decision?.status, decision?.decidedAt, dto.createdAt, dto.completedAt]);
+    csv += csvRow([dto.id, dto.candidateId, row.email, row.firstName, row.lastName, dto.jobId, row.jobTitle, dto.campaignId, row.campaignName, dto.status, dto.overallScore, decision?.status, decision?.decidedAt, dto.createdAt, dto.completedAt, dto.answerMode]);
   }
   await recordExport(db, input, 'interviews.export', rows.length);
   return { filename: `interviews-${stamp()}.csv`, csv, rows: rows.length };

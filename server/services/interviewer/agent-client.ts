@@ -26,6 +26,11 @@ export type TurnInput = {
   audioUrl?: string | null;
   isPendingQuestion?: boolean;
   evaluation?: Record<string, unknown> | null;
+  /** The turn's timing (ISO 8601; ms in the interview's whole recording), CONTRACT §13. */
+  startedAt?: string | null;
+  endedAt?: string | null;
+  offsetMs?: number | null;
+  durationMs?: number | null;
 };
 
 export type TurnPatch = { content?: string; audioUrl?: string | null; evaluation?: Record<string, unknown> | null };

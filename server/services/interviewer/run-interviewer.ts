@@ -89,7 +89,18 @@ export function answerQuestion(db: DbExecutor, target: Target & { questionTurn: 
       if (position.step !== 'await-answer' || position.question.turnNumber !== target.questionTurn) {
         throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} is not the pending question`);
       }
-      await client.recordTurn(target.interviewId, { turnNumber: target.questionTurn + 1, role: 'candidate', content: target.text, audioUrl: target.audioUrl });
+      const timing = await answerTiming(db, target.orgId, target.audioUrl, new Date());
+      const turn = { turnNumber: target.questionTurn + 1, role: 'candidate' as const, content: target.text, audioUrl: target.audioUrl, ...timing };
+      try {
+        await client.recordTurn(target.interviewId, turn);
+      } catch (error) {
+        // The same answer recorded meanwhile by another instance (a retried submission), at another moment: a written
+        // answer's endedAt is when it was submitted, so the retry's body differs in that field alone. The same text
+        // and recording is the same answer.
+        if (!(error instanceof AgentApiError && error.status === 409)) throw error;
+        const stored = (await client.getHistory(target.interviewId)).turns.find((t) => t.turnNumber === turn.turnNumber);
+        if (!(stored?.role === 'candidate' && stored.content === target.text && stored.audioUrl === target.audioUrl)) throw error;
+      }
     }
     await advance(db, client, target, conversation);
   });
@@ -117,7 +128,9 @@ async function advance(db: DbExecutor, client: AgentClient, target: Target, conv
             : question.text;
         const meta: InterviewerTurnMeta = { interviewer: { questionId: question.id, questionIndex: position.questionIndex, followUp: position.followUpText !== null } };
         try {
-          await client.recordTurn(interviewId, { turnNumber: position.nextTurn, role: 'agent', content, isPendingQuestion: true, evaluation: meta });
+          // Asked when posted: the text is on the candidate's page at once (how long it is spoken there is not known here).
+          const startedAt = new Date().toISOString();
+          await client.recordTurn(interviewId, { turnNumber: position.nextTurn, role: 'agent', content, isPendingQuestion: true, evaluation: meta, startedAt });
         } catch (error) {
           // Another process asked first (the turn number is taken): the next round reads what it asked.
           if (!(error instanceof AgentApiError && error.status === 409)) throw error;
@@ -158,6 +171,24 @@ export function targetedCriteria(question: PlannedQuestion, criteria: readonly {
   if (question.criterion) return [criteria.find((c) => c.key === question.criterion) ?? { key: question.criterion, label: question.criterion }];
   if (criteria.length > 0) return criteria.map((c) => ({ key: c.key, label: c.label }));
   return [{ key: 'communication', label: 'Communication' }];
+}
+
+/**
+ * When a candidate's answer was given, as far as the service knows it (CONTRACT §13). Written: it ended when it was
+ * submitted (when the typing began is not known). Recorded: the recording ended when it was uploaded, and began its
+ * duration earlier when the duration is known. Read from the stored recording, so a retry computes the same times.
+ */
+async function answerTiming(db: DbExecutor, orgId: string, audioUrl: string | null, submittedAt: Date): Promise<{ startedAt: string | null; endedAt: string | null }> {
+  const audioId = audioUrl ? audioIdFromServiceUrl(audioUrl) : null;
+  if (!audioUrl) return { startedAt: null, endedAt: submittedAt.toISOString() };
+  if (!audioId) return { startedAt: null, endedAt: null };
+  const [row] = await db
+    .select({ durationMs: audioRecordings.durationMs, createdAt: audioRecordings.createdAt })
+    .from(audioRecordings)
+    .where(and(eq(audioRecordings.id, audioId), eq(audioRecordings.orgId, orgId)));
+  if (!row) return { startedAt: null, endedAt: null };
+  const endedAt = row.createdAt.getTime();
+  return { startedAt: row.durationMs !== null && row.durationMs >= 0 ? new Date(endedAt - row.durationMs).toISOString() : null, endedAt: new Date(endedAt).toISOString() };
 }
 
 async function speechOf(db: DbExecutor, orgId: string, audioUrl: string | null): Promise<{ spoken: boolean; durationMs: number | null }> {

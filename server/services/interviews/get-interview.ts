@@ -4,7 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { preparedQuery } from '@/db/prepared';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
-import { iso, timestampText } from '../fields';
+import { iso, nullableTimestampText, timestampText } from '../fields';
 import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { interviewColumns, toInterviewDto } from './interview-dto';
@@ -59,6 +59,10 @@ const selectTranscript = preparedQuery((db) =>
       content: turns.content,
       audioUrl: turns.audioUrl,
       audioRecordingId: ownedRecordingIdSql(turns.audioUrl, turns.interviewId, turns.orgId),
+      startedAt: nullableTimestampText(turns.startedAt),
+      endedAt: nullableTimestampText(turns.endedAt),
+      offsetMs: turns.offsetMs,
+      durationMs: turns.durationMs,
       createdAt: timestampText(turns.createdAt),
       updatedAt: timestampText(turns.updatedAt),
     })
@@ -87,6 +91,8 @@ export async function getInterviewDetail(db: DbExecutor, input: { orgId: string;
       role: t.role,
       content: t.content,
       audioUrl: presentAudioUrl(t.audioUrl, t.audioRecordingId),
+      startedAt: iso(t.startedAt),
+      endedAt: iso(t.endedAt),
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
     })),

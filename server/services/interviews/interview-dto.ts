@@ -25,6 +25,7 @@ export const interviewColumns = {
   /** The recording of this interview its audioUrl names, if any: the presenter signs nothing else. */
   audioRecordingId: ownedRecordingIdSql(interviews.audioUrl, interviews.id, interviews.orgId),
   consentedAt: nullableTimestampText(interviews.consentedAt),
+  answerMode: interviews.answerMode,
   createdAt: timestampText(interviews.createdAt),
   updatedAt: timestampText(interviews.updatedAt),
   effectiveStatus: effectiveStatusSql,
@@ -33,7 +34,7 @@ export const interviewColumns = {
   decision: currentDecisionSql(interviews.id, interviews.orgId),
 };
 
-type InterviewRow = Pick<typeof interviews.$inferSelect, 'id' | 'candidateId' | 'jobId' | 'campaignId' | 'stageId' | 'configId' | 'audioUrl'> & {
+type InterviewRow = Pick<typeof interviews.$inferSelect, 'id' | 'candidateId' | 'jobId' | 'campaignId' | 'stageId' | 'configId' | 'audioUrl' | 'answerMode'> & {
   audioRecordingId: string | null;
   expiresAt: string;
   invitedAt: string | null;
@@ -66,6 +67,7 @@ export function toInterviewDto(row: InterviewRow): InterviewDto {
     cancelledAt: iso(row.cancelledAt),
     endedAt: iso(row.endedAt),
     consentedAt: iso(row.consentedAt),
+    answerMode: row.answerMode,
     audioUrl: presentAudioUrl(row.audioUrl, row.audioRecordingId),
     reportId: row.reportId,
     overallScore: row.overallScore,

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { INTERVIEW_STATUSES } from '@/db/schema';
+import { ANSWER_MODES, INTERVIEW_STATUSES } from '@/db/schema';
+import { turnTimingOut } from '../turns/turn-schemas';
 import { DecisionSchema } from '../decisions/decision-schemas';
 import { idString, isoDateTime, nullableTimestampOut, timestampOut } from '../fields';
 
 export const InterviewStatusSchema = z.enum(INTERVIEW_STATUSES);
+export const AnswerModeSchema = z.enum(ANSWER_MODES);
 
 export const CreateInterviewInputSchema = z.strictObject({
   candidateId: idString('Candidate id (cnd_…).'),
@@ -31,6 +33,9 @@ export const InterviewSchema = z.object({
   cancelledAt: nullableTimestampOut(),
   endedAt: nullableTimestampOut(),
   consentedAt: nullableTimestampOut().describe('When the candidate acknowledged the notice on the invitation page (AI interviewer, recording, human review); null before.'),
+  answerMode: AnswerModeSchema.nullable().describe(
+    'How the candidate answers, chosen when they start and never changed: live (a real-time spoken conversation), recorded (spoken answers recorded one by one), written (typed). null before the start, and for interviews an external agent platform conducts.',
+  ),
   audioUrl: z
     .string()
     .nullable()
@@ -48,6 +53,7 @@ export const TranscriptTurnSchema = z.object({
   role: z.enum(['agent', 'candidate']),
   content: z.string(),
   audioUrl: z.string().nullable().describe('The recording of the turn; audio stored by the service is a short-lived signed URL (supports Range).'),
+  ...turnTimingOut(),
   createdAt: timestampOut(),
   updatedAt: timestampOut(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANSWER_MODES, type AnswerMode } from '@/db/schema';
 import { MAX_TURN_CONTENT_CHARS, turnContent } from '../turns/turn-schemas';
 
 /** What the candidate's page reads: GET /api/invitations/:token/session, and the answer of every action. */
@@ -8,6 +9,10 @@ export type CandidateSession = {
   language: 'fr' | 'en';
   mode: 'interviewer' | 'external';
   joinUrl: string | null;
+  /** How this candidate answers, set by the start (never changed); null before it and with an external agent. */
+  answerMode: AnswerMode | null;
+  /** The modes a start may ask for, best first (empty with an external agent platform). */
+  answerModes: AnswerMode[];
   /** `live`: a real-time spoken conversation is available (GET /api/invitations/:token/live, docs/INTERVIEWER.md). */
   voice: { transcription: boolean; speech: 'server' | 'browser'; live: boolean };
   answerTimeLimitSeconds: number;
@@ -30,6 +35,8 @@ export type CandidateThreadMessage = {
 
 export const StartCandidateInputSchema = z.object({
   consent: z.literal(true, { message: 'Must be true: the candidate acknowledges the notice before starting' }),
+  /** Absent: the best available mode. Kept from the first start: a later start never changes it. */
+  answerMode: z.enum(ANSWER_MODES, { message: 'Must be live, recorded or written' }).optional(),
 });
 
 export const CandidateAnswerInputSchema = z.strictObject({

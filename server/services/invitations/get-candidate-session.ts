@@ -4,6 +4,7 @@ import { conductedByInterviewer, interviewQuestions, interviewerPosition, interv
 import { advanceInterviewer } from '../interviewer/run-interviewer';
 import { resolveProviderConfigs } from '../providers/resolve-provider';
 import { getHistory } from '../turns/get-history';
+import { availableAnswerModes } from './answer-modes';
 import type { CandidateSession, CandidateThreadMessage } from './candidate-session-schemas';
 import { findInterviewByToken, type TokenInterview } from './find-interview-by-token';
 
@@ -49,13 +50,17 @@ export async function buildCandidateSession(db: DbExecutor, interview: TokenInte
     }
     if (interviewerMode() === 'interviewer' && conductedByInterviewer(history.turns)) thread = candidateThread(history.turns, questions);
   }
+  // The organization's providers (its own, else the operator's): which modes and voice its page gets, in one read.
+  const providers = await resolveProviderConfigs(db, interview.orgId);
   return {
     status,
     consentedAt: interview.consentedAt ? interview.consentedAt.toISOString() : null,
     language: interview.language,
     mode: interviewerMode(),
     joinUrl,
-    voice: await sessionVoice(db, interview.orgId),
+    answerMode: interview.answerMode,
+    answerModes: availableAnswerModes(providers),
+    voice: { transcription: providers.stt !== null, speech: providers.tts ? 'server' : 'browser', live: providers.realtime !== null },
     answerTimeLimitSeconds: env.ANSWER_TIME_LIMIT_SECONDS,
     progress,
     question,
@@ -86,10 +91,4 @@ export function candidateThread(turns: readonly PlanTurn[], questions: readonly 
     thread.push({ turnNumber: turn.turnNumber, from: 'interviewer', kind: 'question', text: greeting ? planned! : turn.content });
   }
   return thread;
-}
-
-/** What the organization's providers (its own, else the operator's) offer the candidate's page, in one read. */
-async function sessionVoice(db: DbExecutor, orgId: string): Promise<CandidateSession['voice']> {
-  const providers = await resolveProviderConfigs(db, orgId);
-  return { transcription: providers.stt !== null, speech: providers.tts ? 'server' : 'browser', live: providers.realtime !== null };
 }

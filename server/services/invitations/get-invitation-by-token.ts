@@ -1,3 +1,4 @@
+import { offeredAnswerModeFor, type OfferedAnswerMode } from './offered-answer-mode';
 import { and, count, eq } from 'drizzle-orm';
 import { candidates, interviews, turns, type InterviewStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
@@ -27,6 +28,8 @@ export type InvitationView = {
   retentionDays: number;
   /** The organization's contact address for candidates (Settings), told in the notice; null when it has none. */
   contactEmail: string | null;
+  /** How the page will have the candidate answer (the organization's providers): what the page and notice promise. */
+  answerMode: OfferedAnswerMode;
 };
 
 /**
@@ -52,6 +55,7 @@ export async function getInvitationByToken(db: DbExecutor, token: string, now = 
     durationMinutes: estimateInterviewMinutes(questionCount),
     retentionDays: row.retentionDays,
     contactEmail: row.contactEmail,
+    answerMode: await offeredAnswerModeFor(db, row.orgId),
   };
 }
 

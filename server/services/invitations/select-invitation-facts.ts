@@ -14,6 +14,7 @@ export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
       orgId: interviews.orgId,
       status: interviews.status,
       consentedAt: interviews.consentedAt,
+      answerMode: interviews.answerMode,
       completedAt: interviews.completedAt,
       expiresAt: interviews.expiresAt,
       inviteTokenHash: interviews.inviteTokenHash,

@@ -9,7 +9,7 @@ import { sendEmail } from '../email/send-email';
 import { renderInvitationEmail, type InvitationEmailKind } from '../email/templates';
 import { effectiveStatus } from '../interviews/effective-status';
 import { hashInvitationToken, openInvitationToken } from './invitation-token';
-import { offeredAnswerMode } from './offered-answer-mode';
+import { offeredAnswerModeFor } from './offered-answer-mode';
 import type { InvitationEmailJob } from './issue-invitation';
 import { selectInvitationFacts } from './select-invitation-facts';
 
@@ -60,7 +60,7 @@ export async function sendInvitationEmail(db: DbExecutor, kind: InvitationEmailK
     expiresAt: row.expiresAt,
     link: `${getEnv().APP_URL}/i/${token}`,
     questionCount: row.questions?.length ?? null,
-    answerMode: offeredAnswerMode(),
+    answerMode: await offeredAnswerModeFor(db, job.orgId),
   });
   const sent = await sendEmail(db, {
     orgId: job.orgId,

@@ -6,7 +6,7 @@ import type { DbExecutor } from '@/db/client';
 import type { AuditContext } from '@/server/services/audit/audit-actor';
 import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { rowsOf } from '@/db/rows';
-import { campaigns, candidates, interviews, reports, testSessions } from '@/db/schema';
+import { campaigns, candidates, interviews, reports, testSessions, type AnswerMode } from '@/db/schema';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { currentDecisionSql, toDecisionDto } from '../decisions/decision-dto';
@@ -48,6 +48,8 @@ export const EXPORT_CSV_COLUMNS = [
   'summary',
   /** When the candidate acknowledged the notice on the invitation page (interviews; empty for tests). */
   'consentedAt',
+  /** How the candidate answered: live, recorded or written; empty when an external agent conducted it, and for tests. */
+  'answerMode',
   'scoreSource',
   'aiOverallScore',
   'humanReviewedAt',
@@ -69,6 +71,7 @@ export type InterviewExportItem = InterviewReportFields & {
   candidate: ExportCandidate;
   interviewCompletedAt: string | null;
   interviewConsentedAt: string | null;
+  interviewAnswerMode: AnswerMode | null;
   decision: DecisionDto | null;
   finalScore: number | null;
   scoreSource: 'human' | 'ai' | null;
@@ -180,6 +183,7 @@ function interviewCsvRecord(item: InterviewExportItem): CsvRecord {
     flags: item.flags.map((f) => `${f.code} (turn ${f.turnNumber})`).join('; '),
     summary: item.summary,
     consentedAt: item.interviewConsentedAt,
+    answerMode: item.interviewAnswerMode,
     scoreSource: item.scoreSource,
     aiOverallScore: item.overallScore,
     humanReviewedAt: item.humanReview?.reviewedAt ?? null,
@@ -207,6 +211,7 @@ function testCsvRecord(item: TestExportItem): CsvRecord {
     flags: null,
     summary: null,
     consentedAt: null,
+    answerMode: null,
     scoreSource: null,
     aiOverallScore: null,
     humanReviewedAt: null,
@@ -261,6 +266,7 @@ function newestFirst(time: AnyColumn, id: AnyColumn, nulls: 'first' | 'last'): S
 const interviewResultsStatement = (afterCursor: boolean) => `
   select "interviews"."created_at"::text as cursor_at, "interviews"."id" as interview_id, "interviews"."candidate_id", "interviews"."job_id",
     "interviews"."campaign_id", "interviews"."completed_at" as interview_completed_at, "interviews"."consented_at" as interview_consented_at,
+    "interviews"."answer_mode" as interview_answer_mode,
     c.email as candidate_email, c.first_name as candidate_first_name, c.last_name as candidate_last_name,
     r.id as report_id, r.status as report_status, r.overall_score, r.recommendation, r.summary, r.criteria, r.flags, r.coverage, r.generator,
     r.failure_reason, r.created_at as report_created_at, r.completed_at as report_completed_at,
@@ -287,6 +293,7 @@ type InterviewResultRow = [
   campaignId: string | null,
   interviewCompletedAt: Timestamp | null,
   interviewConsentedAt: Timestamp | null,
+  interviewAnswerMode: AnswerMode | null,
   candidateEmail: string,
   candidateFirstName: string | null,
   candidateLastName: string | null,
@@ -312,7 +319,7 @@ type InterviewResultRow = [
 
 function toInterviewExportItem(row: InterviewResultRow): InterviewExportItem {
   const [
-    , interviewId, candidateId, jobId, campaignId, interviewCompletedAt, interviewConsentedAt, email, firstName, lastName,
+    , interviewId, candidateId, jobId, campaignId, interviewCompletedAt, interviewConsentedAt, interviewAnswerMode, email, firstName, lastName,
     id, status, overallScore, recommendation, summary, criteria, flags, coverage, generator, failureReason, createdAt, completedAt,
     reviewCriteria, reviewOverallScore, reviewedByType, reviewedById, reviewedAt, decision,
   ] = row;
@@ -330,6 +337,7 @@ function toInterviewExportItem(row: InterviewResultRow): InterviewExportItem {
     candidate: { id: candidateId, email, firstName, lastName },
     interviewCompletedAt: iso(interviewCompletedAt),
     interviewConsentedAt: iso(interviewConsentedAt),
+    interviewAnswerMode,
     decision: toDecisionDto(decision),
     finalScore: human ?? fields.overallScore,
     scoreSource: human !== null ? ('human' as const) : fields.overallScore !== null ? ('ai' as const) : null,

@@ -25,14 +25,18 @@ type RecordTurnRow = {
   o_created_at: Date | string | null;
   o_updated_at: Date | string | null;
   o_started: boolean;
+  o_started_at: Date | string | null;
+  o_ended_at: Date | string | null;
+  o_offset_ms: number | null;
+  o_duration_ms: number | null;
 };
 
 /**
  * Records one turn of the conversation. (interview, turnNumber) is the identity the agent retries on: the same
  * number with the same fields returns the stored turn (created: false), with other fields it is a 409.
  *
- * One statement: the SQL function record_turn (db/migrations/0002_record-turn-function.sql) takes the interview's
- * row lock and does the rest under it, so turns posted concurrently are stored once each, the first turn moves
+ * One statement: the SQL function record_turn (db/migrations/0006_record-turn-function.sql; its version with the
+ * turn's timing in 0013_record-turn-timings.sql) takes the interview's row lock and does the rest under it, so turns posted concurrently are stored once each, the first turn moves
  * the interview to IN_PROGRESS exactly once, and "at most one pending question" holds: the pending question is
  * the latest agent question that no later candidate turn or later question has superseded.
  */
@@ -82,8 +86,9 @@ async function recordTurnAnnouncingStart(db: DbExecutor, of: TurnOf, given: Reco
   });
 }
 
+// db/migrations/0013_record-turn-timings.sql: the thirteen-argument version, with the turn's timing.
 const RECORD_TURN_STATEMENT =
-  'select * from record_turn($1::text, $2::text, $3::integer, $4::text, $5::text, $6::text, $7::boolean, $8::jsonb, $9::boolean)';
+  'select * from record_turn($1::text, $2::text, $3::integer, $4::text, $5::text, $6::text, $7::boolean, $8::jsonb, $9::boolean, $10::timestamptz, $11::timestamptz, $12::integer, $13::integer)';
 
 async function recordTurnStatement(db: DbExecutor, of: TurnOf, input: RecordTurnInput, mayStart: boolean): Promise<(RecordTurnResult & { orgId: string }) | 'needs_start'> {
   if (!isIdOf('interview', of.interviewId)) throw notFound('Interview');
@@ -98,6 +103,10 @@ async function recordTurnStatement(db: DbExecutor, of: TurnOf, input: RecordTurn
     input.isPendingQuestion ?? false,
     evaluation,
     mayStart,
+    input.startedAt ? input.startedAt.toISOString() : null,
+    input.endedAt ? input.endedAt.toISOString() : null,
+    input.offsetMs ?? null,
+    input.durationMs ?? null,
   ]);
   switch (row.o_outcome) {
     case 'needs_start':
@@ -122,6 +131,10 @@ async function recordTurnStatement(db: DbExecutor, of: TurnOf, input: RecordTurn
     audioUrl: row.o_audio_url,
     isPendingQuestion: row.o_is_pending_question,
     evaluation: typeof row.o_evaluation === 'string' ? JSON.parse(row.o_evaluation) : row.o_evaluation,
+    startedAt: row.o_started_at,
+    endedAt: row.o_ended_at,
+    offsetMs: row.o_offset_ms,
+    durationMs: row.o_duration_ms,
     createdAt: row.o_created_at!,
     updatedAt: row.o_updated_at!,
   });

@@ -2,8 +2,14 @@ import { turns } from '@/db/schema';
 import { iso } from '../fields';
 import type { TurnDto } from './turn-schemas';
 
+type Timestamp = Date | string;
 /** Timestamps as Dates (drizzle) or as PostgreSQL's text (the turn's raw statement, see record-turn.ts). */
-type TurnRow = Omit<typeof turns.$inferSelect, 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string };
+type TurnRow = Omit<typeof turns.$inferSelect, 'createdAt' | 'updatedAt' | 'startedAt' | 'endedAt'> & {
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  startedAt: Timestamp | null;
+  endedAt: Timestamp | null;
+};
 
 export function toTurnDto(row: TurnRow): TurnDto {
   return {
@@ -13,6 +19,10 @@ export function toTurnDto(row: TurnRow): TurnDto {
     audioUrl: row.audioUrl,
     isPendingQuestion: row.isPendingQuestion,
     evaluation: row.evaluation ?? null,
+    startedAt: iso(row.startedAt),
+    endedAt: iso(row.endedAt),
+    offsetMs: row.offsetMs,
+    durationMs: row.durationMs,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
