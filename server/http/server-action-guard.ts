@@ -77,7 +77,10 @@ async function readActionBody(req: IncomingMessage): Promise<Buffer | string | A
   const contentType = req.headers['content-type'];
   // Next.js's own rule for an action id (server-reference-info.js: 42 characters).
   if (actionId !== undefined && (typeof actionId !== 'string' || actionId.length !== 42)) return 'The Next-Action header is not an action id';
-  if (!isMultipart(contentType)) return "This application's server actions take a multipart form";
+  // Next.js leaves out the arguments an action does not use (its id's first byte says which): an action that uses
+  // none (the sign-outs) is sent `[]` as text, whatever form it was bound to.
+  const usesNoArgument = actionId !== undefined && (parseInt(actionId.slice(0, 2), 16) & 0x7f) === 0;
+  if (!usesNoArgument && !isMultipart(contentType)) return "This application's server actions take a multipart form";
   const tooLarge = new AppError('PAYLOAD_TOO_LARGE', `The form is too large (at most ${MAX_ACTION_BODY_BYTES} bytes)`);
   if (Number(req.headers['content-length'] ?? 0) > MAX_ACTION_BODY_BYTES) return tooLarge;
   const chunks: Buffer[] = [];
@@ -92,22 +95,25 @@ async function readActionBody(req: IncomingMessage): Promise<Buffer | string | A
     return 'The body could not be read';
   }
   const body = Buffer.concat(chunks);
+  if (usesNoArgument && !isMultipart(contentType)) return Array.isArray(parseJson(body.toString('utf8'))) ? body : 'The action arguments are not a list';
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType! } }).formData();
   } catch {
     return 'The body is not a multipart form';
   }
-  const problem = actionId === undefined ? formPostProblem(form) : formActionProblem(form);
+  const problem = actionId === undefined ? formPostProblem(form) : formActionProblem(form, usesNoArgument);
   return problem ?? body;
 }
 
 /** React's encoding of a form action's arguments (encodeReply): field `0`, a JSON array whose last item is the form. */
-function formActionProblem(form: FormData): string | undefined {
+function formActionProblem(form: FormData, usesNoArgument: boolean): string | undefined {
   const root = form.get('0');
   if (typeof root !== 'string') return 'The form has no action arguments';
   const args = parseJson(root);
-  if (!Array.isArray(args) || args.length === 0) return 'The action arguments are not a list';
+  if (!Array.isArray(args)) return 'The action arguments are not a list';
+  if (usesNoArgument) return undefined;
+  if (args.length === 0) return 'The action arguments are empty';
   const last = args[args.length - 1];
   if (typeof last !== 'string' || !/^\$K[0-9a-f]+$/.test(last)) return 'The action arguments do not end with a form';
   return undefined;

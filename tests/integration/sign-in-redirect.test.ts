@@ -112,7 +112,7 @@ describe('malformed server-action requests', () => {
     const cases: { id: string; body: BodyInit; type?: string }[] = [
       { id: actionId, body: '[]', type: 'text/plain;charset=UTF-8' },
       { id: actionId, body: 'garbage', type: 'text/plain;charset=UTF-8' },
-      { id: '0'.repeat(42), body: '[]', type: 'text/plain;charset=UTF-8' },
+      { id: `7f${'0'.repeat(40)}`, body: '[]', type: 'text/plain;charset=UTF-8' },
       { id: actionId, body: 'garbage', type: 'multipart/form-data; boundary=xyz' },
       { id: actionId, body: garbageForm },
       { id: 'abc', body: '[]', type: 'text/plain;charset=UTF-8' },
@@ -161,7 +161,7 @@ describe("a teammate's invitation page, /join/<token>", () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-robots-tag')).toContain('noindex');
     // A malformed action posted to the page is logged, its path masked.
-    const post = await fetch(`${app.url}/join/${token}`, { method: 'POST', headers: { 'next-action': '0'.repeat(42), 'content-type': 'text/plain' }, body: '[]' });
+    const post = await fetch(`${app.url}/join/${token}`, { method: 'POST', headers: { 'next-action': `7f${'0'.repeat(40)}`, 'content-type': 'text/plain' }, body: '[]' });
     expect(post.status).toBe(400);
     const requestId = post.headers.get('x-request-id');
     await expect.poll(() => logLines().find((line) => line.requestId === requestId)?.path).toBe('/join/[redacted]');

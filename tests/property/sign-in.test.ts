@@ -110,7 +110,7 @@ describe('the sign-in page and form, over `next`', () => {
       fc.asyncProperty(
         actionBody,
         fc.oneof(contentType, fc.constantFrom('text/plain;charset=UTF-8', 'multipart/form-data; boundary=xyz', 'multipart/form-data')),
-        fc.constantFrom(form.actionId, '0'.repeat(42), 'abc', ''),
+        fc.constantFrom(form.actionId, `7f${'0'.repeat(40)}`, 'abc', ''),
         async (body, type, actionId) => {
           countInput('POST /login (malformed action)');
           const probe: Probe = { method: 'POST', path: '/login', headers: [['next-action', actionId]], contentType: type, body };
