@@ -54,13 +54,14 @@ describe('the logger', () => {
     resetEnvCache();
     const { log, text } = capture();
     log.info(
-      { note: `key ${API_KEY} token ${JWT}`, url: 'https://app.example.com/i/inv_tokenValue123?x=1', db: 'postgres://app:s3cr3t@db:5432/x' },
+      { note: `key ${API_KEY} token ${JWT}`, url: 'https://app.example.com/i/inv_tokenValue123?x=1', join: '/join/teamTokenValue456', db: 'postgres://app:s3cr3t@db:5432/x' },
       'got configured-agent-secret-42 from a client',
     );
     const out = text();
-    for (const secret of [API_KEY, JWT, 'inv_tokenValue123', 's3cr3t', 'configured-agent-secret-42']) expect(out).not.toContain(secret);
+    for (const secret of [API_KEY, JWT, 'inv_tokenValue123', 'teamTokenValue456', 's3cr3t', 'configured-agent-secret-42']) expect(out).not.toContain(secret);
     expect(out).toContain('isk_[redacted]');
     expect(out).toContain('/i/[redacted]');
+    expect(out).toContain('/join/[redacted]');
     expect(out).toContain('postgres://app:[redacted]@db');
   });
 

@@ -77,6 +77,7 @@ const SECRET_PATTERNS: { marker: string; pattern: RegExp; replacement: string }[
   { marker: 'eyJ', pattern: /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g, replacement: '[redacted-jwt]' },
   // Invitation links carry their token in the path.
   { marker: '/i/', pattern: /\/i\/[^\s"/?#\\]+/g, replacement: '/i/[redacted]' },
+  { marker: '/join/', pattern: /\/join\/[^\s"/?#\\]+/g, replacement: '/join/[redacted]' },
   { marker: '/api/invitations/', pattern: /\/api\/invitations\/[^\s"/?#\\]+/g, replacement: '/api/invitations/[redacted]' },
   // Credentials in connection strings.
   { marker: 'postgres', pattern: /(postgres(?:ql)?:\/\/[^:/@\s"]+:)[^@\s"]+@/g, replacement: '$1[redacted]@' },

@@ -6,12 +6,12 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { errorCode } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
+import { signInPageFor } from '@/server/auth/sign-in-target';
 
 /** An ended session (revoked elsewhere, expired) sends the recruiter back to the sign-in page. */
 function onApiError(error: unknown) {
   if (errorCode(error) === 'UNAUTHORIZED' && typeof window !== 'undefined') {
-    const next = window.location.pathname + window.location.search;
-    window.location.assign(`/login?next=${encodeURIComponent(next)}`);
+    window.location.assign(signInPageFor(window.location.pathname + window.location.search, window.location.origin));
   }
 }
 

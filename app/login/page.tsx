@@ -1,15 +1,19 @@
 import { redirect } from 'next/navigation';
 import { BrandMark } from '@/components/dashboard/brand-mark';
 import { LoginForm } from '@/components/dashboard/login-form';
+import { SIGN_IN_HOME, signInTarget } from '@/server/auth/sign-in-target';
+import { getEnv } from '@/server/env';
 import { getCurrentRecruiter } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Sign in · Interview screening' };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  if (await getCurrentRecruiter()) redirect('/overview');
   const params = await searchParams;
-  const next = typeof params.next === 'string' ? params.next : undefined;
+  // The form carries only a path of this site back to the action (which checks it again: a client posts anything).
+  const target = signInTarget(params.next, getEnv().APP_URL);
+  if (await getCurrentRecruiter()) redirect(target);
+  const next = target === SIGN_IN_HOME ? undefined : target;
   const notice = params.signedOut === 'everywhere' ? 'You were signed out on every device.' : undefined;
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-100 px-4 py-12">

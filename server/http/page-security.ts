@@ -25,7 +25,14 @@ export function applyPageSecurityHeaders(req: IncomingMessage, res: ServerRespon
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('Permissions-Policy', 'camera=(), geolocation=(), payment=(), usb=(), microphone=(self)');
+  if (path.startsWith('/join/')) for (const [name, value] of Object.entries(TOKEN_PAGE_HEADERS)) res.setHeader(name, value);
 }
+
+/**
+ * A teammate's invitation (`/join/<token>`) carries its credential in the URL, as the candidate's `/i/<token>`
+ * does (server/http/invitation-proxy.ts): it must not leak in a Referer, stay in a cache or be indexed.
+ */
+const TOKEN_PAGE_HEADERS = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 
 export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return [

@@ -12,6 +12,7 @@ import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
 import { answerClientError, guardRequest, refuseCrossSiteAction } from './node-guards';
 import { applyPageSecurityHeaders } from './page-security';
+import { isServerActionRequest, refuseMalformedAction } from './server-action-guard';
 import { newRequestId } from './respond';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from './client-throttle';
 import { createFastPath } from './v1-fast-path';
@@ -75,7 +76,18 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, trustProxy);
     if (fastPath?.(req, res)) return;
     applyPageSecurityHeaders(req, res, options.dev);
-    handle(req, res).catch((error) => {
+    // A server action's body is read and checked first (server-action-guard.ts): Next.js answers a malformed one 500.
+    if (isServerActionRequest(req)) {
+      refuseMalformedAction(req, res).then(
+        (answered) => answered || handOver(req, res),
+        (error) => handOver(req, res, error),
+      );
+      return;
+    }
+    handOver(req, res);
+  });
+  function handOver(req: IncomingMessage, res: ServerResponse, failure?: unknown): void {
+    (failure === undefined ? handle!(req, res) : Promise.reject(failure)).catch((error) => {
       const requestId = newRequestId();
       log.error({ err: error, requestId }, 'request handler failed');
       if (!res.headersSent) {
@@ -85,7 +97,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal server error', requestId } }));
       }
     });
-  });
+  }
   // The live conversation's WebSocket (/api/invitations/:token/live) is taken here, before Next.js; any other
   // upgrade is left to another listener (Next.js's own in development) or refused when there is none.
   const liveSockets = createLiveUpgradeHandler({ db: () => database.db, publicOrigin, trustProxy });

@@ -260,3 +260,114 @@ export function queryString(pairs: [string, string][], raw = false): string {
   const enc = raw ? (s: string) => wellFormed(s).replace(/[#&=\s]/g, encodeURIComponent) : (s: string) => encodeURIComponent(wellFormed(s));
   return `?${pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}`;
 }
+
+/**
+ * `next` values of the sign-in page and form (where to go after signing in): what an open redirect or a header
+ * injection is made of. Raw (as the form field or the decoded query parameter holds them); `nextQuery` also sends
+ * them encoded, double-encoded and unencoded in the sign-in page's address.
+ */
+export const HOSTILE_NEXT: string[] = [
+  '/\t/evil.example',
+  '/\n/evil.example',
+  '/\r\n/evil.example',
+  '/\r/evil.example',
+  '/\u0000/evil.example',
+  '/\u000b/evil.example',
+  '/\u000c/evil.example',
+  '/\u001f/evil.example',
+  '/\u007f/evil.example',
+  '/\u0085/evil.example',
+  '/%09/evil.example',
+  '/%0A/evil.example',
+  '/%0D%0A/evil.example',
+  '/%2F/evil.example',
+  '/%2f%2fevil.example',
+  '/%5C/evil.example',
+  '/%5cevil.example',
+  '/%E2%80%A8/evil.example',
+  '%2F%2Fevil.example',
+  '//evil.example',
+  '///evil.example',
+  '////evil.example/x',
+  '/\\evil.example',
+  '/\\/evil.example',
+  '\\\\evil.example',
+  '\\/evil.example',
+  '/.//evil.example',
+  '/..//evil.example',
+  '/a/..//evil.example',
+  '/./\\evil.example',
+  '\t//evil.example',
+  ' //evil.example',
+  '\u00a0//evil.example',
+  '/\u00a0/evil.example',
+  '/\u1680/evil.example',
+  '/\u2000/evil.example',
+  '/\u200b/evil.example',
+  '/\u2028/evil.example',
+  '/\u2029/evil.example',
+  '/\u202e/evil.example',
+  '/\u3000/evil.example',
+  '/\ufeff/evil.example',
+  'https://evil.example/',
+  'http://evil.example',
+  'HTTPS://EVIL.EXAMPLE',
+  'https:evil.example',
+  'https:/evil.example',
+  'https:\\\\evil.example',
+  '//evil.example@localhost',
+  'http://localhost:3999@evil.example/',
+  'http://localhost:3999.evil.example/',
+  'http://localhost:39990/',
+  'https://localhost:3999/overview',
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  'java\tscript:alert(1)',
+  ' javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'mailto:someone@evil.example',
+  '/overview\r\nSet-Cookie: iss_session=x',
+  '/overview\nLocation: https://evil.example',
+  '/overview?x=\n',
+  '/overview#\t',
+  '?next=//evil.example',
+  '#//evil.example',
+  '',
+  ' ',
+  '/',
+  '/overview',
+  '/candidates?status=invited',
+  '/settings#keys',
+  '/\uD800',
+  '/👩‍👩‍👧‍👦',
+];
+
+export const hostileNext: fc.Arbitrary<string> = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...HOSTILE_NEXT) },
+  // A safe-looking path with a hostile character somewhere in it.
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.stringMatching(/^\/[a-z]{0,8}$/),
+        fc.constantFrom('\t', '\n', '\r', '\u0000', '\\', '/', '\u00a0', '\u2028', '\u3000', '\u200b', '%09', '%0a', '%5c', '%2f', ' ', '@', ':'),
+        fc.constantFrom('evil.example', '/evil.example', '', 'x'),
+      )
+      .map(([head, bad, tail]) => `${head}${bad}${tail}`),
+  },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }).map((s) => `/${s}`) },
+  { weight: 1, arbitrary: nastyString },
+  { weight: 1, arbitrary: fc.integer({ min: 2_000, max: 12_000 }).map((n) => `/${'a'.repeat(n)}`) },
+  { weight: 1, arbitrary: fc.integer({ min: 2, max: 400 }).map((n) => `${'/'.repeat(n)}evil.example`) },
+);
+
+/** The sign-in page's query string for a `next`: encoded, double-encoded, or left as it is (as a careless link would). */
+export function nextQuery(next: string, encoding: 'encoded' | 'double' | 'raw'): string {
+  const safe = wellFormed(next);
+  if (encoding === 'encoded') return `?next=${encodeURIComponent(safe)}`;
+  if (encoding === 'double') return `?next=${encodeURIComponent(encodeURIComponent(safe))}`;
+  // What fetch can put on a request line unencoded: it encodes what it must (spaces, controls, non-ASCII) itself.
+  return `?next=${safe.replace(/[#&]/g, encodeURIComponent)}`;
+}
