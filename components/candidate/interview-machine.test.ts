@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidateSession } from './candidate-api';
-import { initialState, offeredMode, progressOf, showsResumeBanner, threadOf, transition, type InterviewEvent, type InterviewState } from './interview-machine';
+import { initialState, offeredMode, progressOf, startAnswerMode, showsResumeBanner, threadOf, transition, type InterviewEvent, type InterviewState } from './interview-machine';
 
 const GREETING = 'Hello Ada, thank you for joining this interview for the Backend engineer position.';
 
@@ -11,6 +11,8 @@ function session(overrides: Partial<CandidateSession> = {}): CandidateSession {
     language: 'en',
     mode: 'interviewer',
     joinUrl: null,
+    answerMode: null,
+    answerModes: ['written'],
     voice: { transcription: false, speech: 'browser', live: false },
     answerTimeLimitSeconds: 120,
     progress: { answered: 0, total: 2 },
@@ -190,5 +192,15 @@ describe('the candidate interview machine', () => {
     expect(state.phase).toBe('external');
     expect(run([{ type: 'EXTERNAL_FINISHED' }], state).phase).toBe('finished');
     expect(run([{ type: 'LOADED', session: { ...external, consentedAt: '2026-11-26T05:00:00.000Z' }, remembered: null }]).phase).toBe('external');
+  });
+});
+
+describe('the answer mode a start asks for', () => {
+  it('is the channel the candidate chose, voice only where speech to text is offered, and none with an external platform', () => {
+    expect(startAnswerMode({ session: session({ voice: { transcription: true, speech: 'browser', live: false } }), channel: 'voice' })).toBe('recorded');
+    expect(startAnswerMode({ session: session({ voice: { transcription: true, speech: 'browser', live: false } }), channel: 'writing' })).toBe('written');
+    expect(startAnswerMode({ session: session(), channel: 'voice' })).toBe('written');
+    expect(startAnswerMode({ session: session({ mode: 'external' }), channel: 'voice' })).toBeUndefined();
+    expect(startAnswerMode({ session: null, channel: 'writing' })).toBeUndefined();
   });
 });

@@ -93,6 +93,8 @@ export async function getInterviewDetail(db: DbExecutor, input: { orgId: string;
       audioUrl: presentAudioUrl(t.audioUrl, t.audioRecordingId),
       startedAt: iso(t.startedAt),
       endedAt: iso(t.endedAt),
+      offsetMs: t.offsetMs,
+      durationMs: t.durationMs,
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
     })),
