@@ -204,7 +204,7 @@ describe('Settings → AI providers', () => {
     operator.requests.length = 0;
     const session = await s.candidateApi.session();
     responses.push(session.text);
-    expect(session.body.voice).toEqual({ transcription: true, speech: 'server' });
+    expect(session.body.voice).toEqual({ transcription: true, speech: 'server', live: true });
     expect((await s.candidateApi.start()).status).toBe(200);
     const speech = await s.candidateApi.speech(1);
     expect(speech.status).toBe(200);
