@@ -28,7 +28,7 @@ describe('the built-in interviewer with nothing configured', () => {
     expect(started.body.question.text).toMatch(/^Bonjour Ada, merci de participer à cet entretien pour le poste de Backend engineer\. /);
     // The thread: the greeting as its own message, then the question alone.
     expect(started.body.thread).toEqual([
-      { turnNumber: 1, from: 'interviewer', kind: 'greeting', text: 'Bonjour Ada, merci de participer à cet entretien pour le poste de Backend engineer.' },
+      { turnNumber: 1, from: 'interviewer', kind: 'greeting', text: 'Bonjour Ada, merci de participer à cet entretien pour le poste de Backend engineer. Je suis un intervieweur IA ; une personne examinera vos réponses et prendra toute décision.' },
       { turnNumber: 1, from: 'interviewer', kind: 'question', text: 'Tell me about yourself.' },
     ]);
     expect((await api.speech(1)).status).toBe(404);
