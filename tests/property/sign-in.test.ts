@@ -63,7 +63,10 @@ describe('the sign-in page and form, over `next`', () => {
         const page = await readSignInForm(app.url, nextQuery(next, encoding));
         countStatus('GET /login?next=', page.status);
         const probe = probeOf('GET', `/login${nextQuery(next, encoding)}`, next);
-        check(page.status === 200, `the sign-in page answered ${page.status}`, probe);
+        // A link whose request line passes the server's 16 KiB for a request's head is refused before any page
+        // renders, with the envelope's 400 (node-guards.ts); every other link gets the page.
+        const tooLong = Buffer.byteLength(new URL(`${app.url}/login${nextQuery(next, encoding)}`).href) > 15 * 1024;
+        check(page.status === 200 || (tooLong && page.status === 400 && page.html.includes('"VALIDATION_ERROR"')), `the sign-in page answered ${page.status}`, probe);
         check(page.next === '' || isSafeTarget(page.next), `the form carries ${JSON.stringify(page.next)}`, probe);
       }),
       runs(),
