@@ -4,9 +4,10 @@ import type { DbExecutor } from '@/db/client';
 import { preparedQuery } from '@/db/prepared';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
-import { iso, nullableTimestampText, timestampText } from '../fields';
+import { nullableTimestampText, timestampText } from '../fields';
 import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { presentAudioUrl } from '../storage/audio-urls';
+import { toTranscriptEntry } from '../turns/turn-dto';
 import { interviewColumns, toInterviewDto } from './interview-dto';
 import type { InterviewDetailDto, InterviewDto } from './interview-schemas';
 
@@ -86,18 +87,7 @@ export async function getInterviewDetail(db: DbExecutor, input: { orgId: string;
   return Object.assign(toInterviewDto(row), {
     candidate:
       row.candidateEmail === null ? null : { id: row.candidateId, email: row.candidateEmail, firstName: row.candidateFirstName, lastName: row.candidateLastName },
-    transcript: turnRows.map((t) => ({
-      turnNumber: t.turnNumber,
-      role: t.role,
-      content: t.content,
-      audioUrl: presentAudioUrl(t.audioUrl, t.audioRecordingId),
-      startedAt: iso(t.startedAt),
-      endedAt: iso(t.endedAt),
-      offsetMs: t.offsetMs,
-      durationMs: t.durationMs,
-      createdAt: iso(t.createdAt),
-      updatedAt: iso(t.updatedAt),
-    })),
+    transcript: turnRows.map((t) => toTranscriptEntry(t, presentAudioUrl(t.audioUrl, t.audioRecordingId))),
     evaluation:
       row.reportId && row.reportStatus
         ? {

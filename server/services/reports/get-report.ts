@@ -6,6 +6,7 @@ import { isIdOf } from '@/server/ids';
 import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { iso } from '../fields';
 import { presentPlainAudioUrl } from '../storage/audio-urls';
+import { toTranscriptEntry } from '../turns/turn-dto';
 import { findHumanReview, toHumanReviewDto, type HumanReviewFields } from '../reviews/human-review-dto';
 import type { AnyReportDto, InterviewReportDto, PendingReportDto, TestReportDto } from './report-schemas';
 
@@ -77,18 +78,7 @@ async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: I
   return {
     ...interviewReportFields(report, interview, review),
     status: report.status,
-    transcript: turnRows.map((t) => ({
-      turnNumber: t.turnNumber,
-      role: t.role,
-      content: t.content,
-      audioUrl: presentPlainAudioUrl(t.audioUrl, t.audioRecordingId),
-      startedAt: iso(t.startedAt),
-      endedAt: iso(t.endedAt),
-      offsetMs: t.offsetMs,
-      durationMs: t.durationMs,
-      createdAt: iso(t.createdAt),
-      updatedAt: iso(t.updatedAt),
-    })),
+    transcript: turnRows.map((t) => toTranscriptEntry(t, presentPlainAudioUrl(t.audioUrl, t.audioRecordingId))),
   };
 }
 

@@ -27,3 +27,24 @@ export function toTurnDto(row: TurnRow): TurnDto {
     updatedAt: iso(row.updatedAt),
   };
 }
+
+type TranscriptRow = Pick<TurnRow, 'turnNumber' | 'role' | 'content' | 'startedAt' | 'endedAt' | 'offsetMs' | 'durationMs' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * A turn as the recruiter-facing transcripts show it (interview detail, report): the turn without the agent's
+ * bookkeeping, its audio URL already presented by the caller (signed or plain, see presentAudioUrl).
+ */
+export function toTranscriptEntry(row: TranscriptRow, audioUrl: string | null) {
+  return {
+    turnNumber: row.turnNumber,
+    role: row.role,
+    content: row.content,
+    audioUrl,
+    startedAt: iso(row.startedAt),
+    endedAt: iso(row.endedAt),
+    offsetMs: row.offsetMs,
+    durationMs: row.durationMs,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
