@@ -12,41 +12,17 @@ import { getInterviewConfig } from '@/server/services/interview-configs/get-inte
 import { getInterviewDetail } from '@/server/services/interviews/get-interview';
 import { getOrganization } from '@/server/services/organizations/get-organization';
 import { getStage } from '@/server/services/stages/get-stage';
-import { runGroup } from '../support/child-processes';
+import { runAdmin, type CliResult } from '../support/admin-cli';
 import { request } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * The real admin CLI (`npx tsx scripts/admin.ts …`) as child processes: on PGlite runs against a temporary
+ * The real admin CLI (`scripts/admin.ts` through tsx, tests/support/admin-cli.ts) as child processes: on PGlite runs against a temporary
  * embedded data directory, on PostgreSQL runs against the run's database while the built app serves it.
  */
 const databaseUrl = inject('databaseUrl');
-const CLI_TIMEOUT_MS = 180_000;
 // Each run opens the database anew (PGlite: wasm start and data load): generous limits for a loaded machine.
 const SLOW_TEST_MS = 600_000;
-
-type CliResult = { code: number | null; stdout: string; stderr: string; json: any };
-
-async function runAdmin(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const childEnv: Record<string, string | undefined> = { ...process.env };
-  // The child must see only the database this test gives it.
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'PGLITE_DIR', 'AGENT_SECRET', 'MEDIA_TOKEN_SECRET']) delete childEnv[name];
-  Object.assign(childEnv, { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  // npx, npm exec, tsx and node: a timeout ends all of them (its group), not npx alone.
-  const { code, stdout, stderr: rawStderr } = await runGroup('npx', ['tsx', 'scripts/admin.ts', ...args], { cwd: process.cwd(), env: childEnv as NodeJS.ProcessEnv, timeoutMs: CLI_TIMEOUT_MS });
-  // npx may warn about the machine's npm configuration; that is not the CLI's output.
-  const stderr = rawStderr
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith('npm warn'))
-    .join('\n');
-  let json: unknown = null;
-  try {
-    json = stdout.trim() ? JSON.parse(stdout) : null;
-  } catch {
-    json = null;
-  }
-  return { code, stdout, stderr, json };
-}
 
 function expectSuccess(result: CliResult): any {
   expect(result.stderr, `CLI failed: ${result.stderr}`).toBe('');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '@/db/client';
 import { organizations, reports, testSessions } from '@/db/schema';
 import { newId } from '@/server/ids';
-import { runGroup } from '../support/child-processes';
+import { runAdmin } from '../support/admin-cli';
 import { createTestOrg, makeCandidate, makeHiringSetup } from '../support/factories';
 import { canStartPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { makeRecruiter, sessionCookieFor, trpcMutation } from '../support/recruiters';
@@ -18,22 +18,6 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * private PostgreSQL, NODE_ENV=production with none of the web server's settings: a CLI command needs only what
  * it uses) and through the dashboard's tRPC over HTTP.
  */
-
-type CliResult = { code: number | null; stdout: string; stderr: string; json: any };
-
-async function runAdmin(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const childEnv: Record<string, string | undefined> = { ...process.env };
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'PGLITE_DIR', 'AGENT_SECRET', 'MEDIA_TOKEN_SECRET', 'APP_URL', 'LOG_DESTINATION']) delete childEnv[name];
-  Object.assign(childEnv, { LOG_LEVEL: 'silent', ...env });
-  const { code, stdout, stderr } = await runGroup(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], { env: childEnv as NodeJS.ProcessEnv, timeoutMs: 180_000 });
-  let json: unknown = null;
-  try {
-    json = stdout.trim() ? JSON.parse(stdout) : null;
-  } catch {
-    json = null;
-  }
-  return { code, stdout, stderr, json };
-}
 
 describe.skipIf(!canStartPrivatePostgres())('admin CLI on PostgreSQL in production, without the web server settings', () => {
   let pg: PrivatePostgres;
