@@ -3,6 +3,7 @@
 import { Pause, Play } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { turnPositions } from './recording-positions';
 import type { Turn } from './use-live-transcript';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
@@ -13,6 +14,9 @@ type Playback = {
   setPlayingTurn: (turnNumber: number | null) => void;
   rate: number;
   setRate: (rate: number) => void;
+  /** Plays the whole recording from `ms`; null without a whole recording (the turns' own players only). */
+  seek: ((ms: number) => void) | null;
+  setSeek: (seek: ((ms: number) => void) | null) => void;
 };
 
 const PlaybackContext = createContext<Playback | null>(null);
@@ -21,7 +25,10 @@ const PlaybackContext = createContext<Playback | null>(null);
 export function PlaybackProvider({ children }: { children: React.ReactNode }) {
   const [playingTurn, setPlayingTurn] = useState<number | null>(null);
   const [rate, setRate] = useState(1);
-  const value = useMemo(() => ({ playingTurn, setPlayingTurn, rate, setRate }), [playingTurn, rate]);
+  const [seek, setSeekState] = useState<((ms: number) => void) | null>(null);
+  // A function in state is set through the updater form, or React would call it.
+  const setSeek = useCallback((next: ((ms: number) => void) | null) => setSeekState(() => next), []);
+  const value = useMemo(() => ({ playingTurn, setPlayingTurn, rate, setRate, seek, setSeek }), [playingTurn, rate, seek, setSeek]);
   return <PlaybackContext.Provider value={value}>{children}</PlaybackContext.Provider>;
 }
 
@@ -123,19 +130,28 @@ export function TurnAudio({ turn, label }: { turn: Turn; label: string }) {
 
 /**
  * The whole interview. With a session recording (the interview's `audioUrl`), one player whose position
- * highlights the turn spoken then (turns placed by their time since the first turn). Without one, the answers'
- * recordings one after the other, as a playlist, each highlighted while it plays.
+ * highlights the turn spoken then, and which the transcript's "play from here" buttons seek. Without one, the
+ * answers' recordings one after the other, as a playlist, each highlighted while it plays.
  */
 export function WholeInterviewPlayer({ audioUrl, turns }: { audioUrl: string | null; turns: Turn[] }) {
-  const { rate, setPlayingTurn } = usePlayback();
+  const { rate, setPlayingTurn, setSeek } = usePlayback();
   const ref = useRef<HTMLAudioElement>(null);
   const recorded = useMemo(() => turns.filter((t) => t.audioUrl), [turns]);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
-  const offsets = useMemo(() => {
-    const first = turns[0] ? Date.parse(turns[0].createdAt) : 0;
-    return turns.map((t) => ({ turnNumber: t.turnNumber, at: (Date.parse(t.createdAt) - first) / 1000 }));
-  }, [turns]);
+  const offsets = useMemo(() => turnPositions(turns), [turns]);
+
+  useEffect(() => {
+    if (!audioUrl) return;
+    setSeek((ms: number) => {
+      const el = ref.current;
+      if (!el) return;
+      el.currentTime = ms / 1000;
+      // Started by the recruiter's click: playing is allowed.
+      void el.play().catch(() => undefined);
+    });
+    return () => setSeek(null);
+  }, [audioUrl, setSeek]);
 
   const onTimeUpdate = useCallback(
     (e: React.SyntheticEvent<HTMLAudioElement>) => {
@@ -185,7 +201,7 @@ export function WholeInterviewPlayer({ audioUrl, turns }: { audioUrl: string | n
         className="w-full"
         aria-label={audioUrl ? 'Full recording of the interview' : `Answers in order, now turn ${current!.turnNumber}`}
         data-testid="whole-audio"
-          onTimeUpdate={onTimeUpdate}
+        onTimeUpdate={onTimeUpdate}
         onPlay={() => {
           setPlaying(true);
           if (current) setPlayingTurn(current.turnNumber);

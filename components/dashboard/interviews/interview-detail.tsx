@@ -37,6 +37,12 @@ function LiveIndicator({ state, status }: { state: LiveState; status: InterviewV
   return <Badge tone="neutral">{state === 'error' ? 'Reconnecting…' : 'Connecting…'}</Badge>;
 }
 
+const ANSWER_MODE_LABELS: Record<NonNullable<InterviewView['answerMode']>, string> = {
+  live: 'Live spoken conversation',
+  recorded: 'Recorded spoken answers',
+  written: 'Written answers',
+};
+
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="grid grid-cols-[6.5rem_1fr] gap-2 text-sm">
@@ -154,6 +160,9 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
                 <Detail label="Campaign">{view.campaign?.name ?? '—'}</Detail>
                 <Detail label="Stage">{view.stage?.name ?? '—'}</Detail>
                 <Detail label="Configuration">{view.config?.name ?? 'Default'}</Detail>
+                <Detail label="Answer mode">
+                  <span data-testid="answer-mode">{view.answerMode ? ANSWER_MODE_LABELS[view.answerMode] : 'Not started, or an external agent'}</span>
+                </Detail>
                 <Detail label="Notice accepted">
                   <span data-testid="consented-at">{consentedAt ? <Time value={consentedAt} /> : 'Not recorded'}</span>
                 </Detail>

@@ -1,12 +1,13 @@
 'use client';
 
-import { Bot, Flag, MessageSquareText, UserRound } from 'lucide-react';
+import { Bot, Flag, MessageSquareText, Play, UserRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { humanize } from '../format';
 import { Time } from '../time';
 import { TurnAudio, usePlayback } from './interview-audio';
+import { formatOffset } from './recording-positions';
 import type { Turn } from './use-live-transcript';
 
 type TurnEvaluation = { scores?: Record<string, unknown>; flags?: unknown[]; comment?: unknown };
@@ -24,7 +25,8 @@ function readEvaluation(evaluation: Turn['evaluation']): { scores: [string, numb
 function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: string; criterionLabels: Map<string, string> }) {
   const isAgent = turn.role === 'agent';
   const evaluation = readEvaluation(turn.evaluation);
-  const playing = usePlayback().playingTurn === turn.turnNumber;
+  const { playingTurn, seek } = usePlayback();
+  const playing = playingTurn === turn.turnNumber;
   return (
     <li
       id={`turn-${turn.turnNumber}`}
@@ -51,6 +53,18 @@ function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: str
             </a>
             <Time value={turn.createdAt} className="text-xs text-slate-600" />
             {turn.isPendingQuestion ? <Badge tone="amber">Waiting for the answer</Badge> : null}
+            {seek && turn.offsetMs !== null ? (
+              <button
+                type="button"
+                className="inline-flex items-center gap-1 rounded px-1 text-xs text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500"
+                onClick={() => seek(turn.offsetMs!)}
+                aria-label={`Play the recording from turn ${turn.turnNumber}, at ${formatOffset(turn.offsetMs)}`}
+                data-testid={`seek-turn-${turn.turnNumber}`}
+              >
+                <Play className="size-3" aria-hidden /> {formatOffset(turn.offsetMs)}
+                {turn.durationMs ? <span className="text-slate-600">({(turn.durationMs / 1000).toFixed(1)} s)</span> : null}
+              </button>
+            ) : null}
           </div>
           {turn.content ? (
             <p className="mt-1 whitespace-pre-wrap break-words text-sm leading-6 text-slate-800">{turn.content}</p>
