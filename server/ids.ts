@@ -26,6 +26,7 @@ export const ID_PREFIXES = {
   notification: 'ntf',
   bulkOperation: 'blk',
   savedFilter: 'svf',
+  liveConnection: 'lvc',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

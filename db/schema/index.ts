@@ -31,3 +31,4 @@ export * from './notifications';
 export * from './bulk-operations';
 export * from './saved-filters';
 export * from './organization-providers';
+export * from './live-connections';

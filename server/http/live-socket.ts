@@ -7,6 +7,7 @@ import { log } from '@/server/log';
 import { assertNotClosed, findInterviewByToken } from '@/server/services/invitations/find-interview-by-token';
 import { interviewerMode } from '@/server/services/invitations/get-candidate-session';
 import { LiveConversation } from '@/server/services/live/live-conversation';
+import { claimLiveConversation, holdsLiveConversation, LEASE_CHECK_MS, releaseLiveConversation } from '@/server/services/live/live-lease';
 import { parseClientMessage, type LiveServerEvent } from '@/server/services/live/live-protocol';
 import { resolveRealtimeConfig } from '@/server/services/live/realtime-config';
 import { assertNotThrottled, clientAddressOf, countFailure } from './client-throttle';
@@ -17,8 +18,9 @@ import { newRequestId } from './respond';
  * Next.js sees it (`ws` in noServer mode). The invitation token is the credential, checked as on the other
  * invitation routes: throttled per client address, an unknown link answered 404 and counted, a closed one 410, a
  * completed or not yet started interview 409. The Origin must be the public URL's (a page of another site cannot
- * open the candidate's microphone stream to us with their link). One connection per interview: a new one takes
- * over and the old one is closed (code 4000). Frames: binary audio up to MAX_FRAME_BYTES, JSON controls; the
+ * open the candidate's microphone stream to us with their link). One connection per interview, on every instance:
+ * a new one takes over and the old one is closed (code 4000): at once on this instance, within LEASE_CHECK_MS on
+ * another (live-lease.ts). Frames: binary audio up to MAX_FRAME_BYTES, JSON controls; the
  * conversation itself is server/services/live/live-conversation.ts.
  */
 
@@ -63,6 +65,9 @@ export function createLiveUpgradeHandler(options: LiveUpgradeOptions) {
     const config = await resolveRealtimeConfig(db, interview.orgId);
     if (!config) throw new AppError('INVALID_STATE', 'Live conversations are not available for this interview');
     if (socket.destroyed) return;
+    const target = { orgId: interview.orgId, interviewId: interview.id };
+    const connectionId = await claimLiveConversation(db, target);
+    if (socket.destroyed) return void releaseLiveConversation(db, target, connectionId).catch(() => undefined);
 
     wss.handleUpgrade(req, socket, head, (ws) => {
       const interviewId = interview.id;
@@ -75,7 +80,7 @@ export function createLiveUpgradeHandler(options: LiveUpgradeOptions) {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
       };
       const conversation = new LiveConversation(
-        { orgId: interview.orgId, interviewId },
+        target,
         {
           sendJson,
           sendAudio: (pcm) => {
@@ -98,7 +103,21 @@ export function createLiveUpgradeHandler(options: LiveUpgradeOptions) {
       ws.on('close', () => {
         conversation.end();
         if (live.get(interviewId) === connection) live.delete(interviewId);
+        releaseLiveConversation(db, target, connectionId).catch((error) => log.warn({ err: error, interviewId }, 'could not release a live conversation'));
       });
+      // A newer connection on another instance took the conversation: this one ends, as on this instance.
+      const leaseCheck = setInterval(() => {
+        holdsLiveConversation(db, target, connectionId)
+          .then((holds) => {
+            if (holds || ws.readyState !== ws.OPEN) return;
+            conversation.end();
+            ws.close(TAKEN_OVER_CODE, 'taken over by another connection');
+          })
+          // The database unreachable for a moment (a restart) is not a takeover: the conversation goes on.
+          .catch((error) => log.warn({ err: error, interviewId }, 'could not check the live conversation lease'));
+      }, LEASE_CHECK_MS);
+      leaseCheck.unref();
+      ws.on('close', () => clearInterval(leaseCheck));
       ws.on('error', () => ws.terminate());
       // A page that vanished without closing (a laptop lid, a lost network) is noticed within two pings.
       let alive = true;
