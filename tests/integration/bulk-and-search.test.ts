@@ -222,6 +222,13 @@ describe('global search', () => {
     expect(rest.candidates[0].name).toBe(`${word} Martin`);
     expect(rest.interviews.map((i) => i.id)).toEqual([interview.id]);
     expect((await callerAs(org.orgId).search.global({ query: `${word} mar` })).candidates.map((c) => c.id)).toEqual([mine.id]);
+    // Any order of the name's words, each matching a name or the email; every word must match.
+    const reversed = await callerAs(org.orgId).search.global({ query: `  MARTIN   ${word.toLowerCase()} ` });
+    expect(reversed.candidates.map((c) => c.id)).toEqual([mine.id]);
+    expect(reversed.interviews.map((i) => i.id)).toEqual([interview.id]);
+    expect((await callerAs(org.orgId).search.global({ query: `${word} nobody` })).candidates).toEqual([]);
+    expect((await callerAs(org.orgId).search.global({ query: `${word} %` })).candidates).toEqual([]);
+    expect((await callerAs(org.orgId).dashboard.candidates({ page: 1, pageSize: 10, search: `martin ${word}` })).items.map((c) => c.id)).toEqual([mine.id]);
 
     const campaignWord = `Harvest${newId('job').slice(4, 10)}`;
     const { campaign } = await makeHiringSetup(app.db, org.orgId).then(async (s) => ({ campaign: s.campaign }));

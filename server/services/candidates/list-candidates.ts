@@ -24,8 +24,27 @@ export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
 
 export type CandidateFilter = Omit<ListCandidatesInput, 'page' | 'pageSize' | 'sort' | 'order'>;
 
-/** "first last" as the dashboard shows a name, lower-cased: what the name search and the name sort read. */
+/** "first last" as the dashboard shows a name: what the name sort reads (lower-cased). */
 export const candidateFullName = sql`coalesce(${candidates.firstName}, '') || ' ' || coalesce(${candidates.lastName}, '')`;
+
+/** Words of a search beyond this many are ignored (a pasted paragraph is not a name). */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * A candidate search in any word order: every word of it (case-insensitive, wildcards taken literally) is in the
+ * email, the first name or the last name, so "garcia sofia", "Sofia García"'s "sofia gar" and "sofia@" all find
+ * her. Null for a blank search (no filter).
+ */
+export function candidateSearchWhere(search: string): SQL | null {
+  const words = search.trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  if (words.length === 0) return null;
+  return and(
+    ...words.map((word) => {
+      const pattern = likeContains(word);
+      return or(ilike(candidates.email, pattern), ilike(candidates.firstName, pattern), ilike(candidates.lastName, pattern))!;
+    }),
+  )!;
+}
 
 /** The ORDER BY of a sort, the id breaking ties in the same direction so that offset pages stay stable. */
 function candidateOrderBy(sort: CandidateSort, order: 'asc' | 'desc'): SQL[] {
@@ -57,18 +76,8 @@ export async function listCandidates(db: DbExecutor, input: ListCandidatesInput)
 export function candidateFilterWhere(db: DbExecutor, input: CandidateFilter): SQL {
   // The organization filter comes first in every query: it is what keeps tenants apart.
   const filters: SQL[] = [eq(candidates.orgId, input.orgId)];
-  const search = input.search?.trim();
-  if (search) {
-    const pattern = likeContains(search);
-    filters.push(
-      or(
-        ilike(candidates.email, pattern),
-        ilike(candidates.firstName, pattern),
-        ilike(candidates.lastName, pattern),
-        ilike(candidateFullName, pattern),
-      )!,
-    );
-  }
+  const search = input.search ? candidateSearchWhere(input.search) : null;
+  if (search) filters.push(search);
   if (input.jobId) {
     filters.push(
       exists(

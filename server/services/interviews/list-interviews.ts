@@ -1,10 +1,11 @@
-import { and, eq, exists, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { candidates, INTERVIEW_STATUSES, interviewStatusCounts, interviews, reports, type InterviewStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { preparedQuery } from '@/db/prepared';
 import { rowsOf } from '@/db/rows';
-import { likeContains, toPage, type Page } from '../pagination';
+import { toPage, type Page } from '../pagination';
 import { effectiveStatusSql, statusFilter } from './effective-status';
+import { candidateSearchWhere } from '../candidates/list-candidates';
 import { interviewColumns, toInterviewDto } from './interview-dto';
 import type { InterviewDto } from './interview-schemas';
 
@@ -36,26 +37,14 @@ export function interviewFilterWhere(db: DbExecutor, input: InterviewFilter): SQ
   if (input.jobId) filters.push(eq(interviews.jobId, input.jobId));
   if (input.campaignId) filters.push(eq(interviews.campaignId, input.campaignId));
   if (input.candidateId) filters.push(eq(interviews.candidateId, input.candidateId));
-  const search = input.candidateSearch?.trim();
+  const search = input.candidateSearch ? candidateSearchWhere(input.candidateSearch) : null;
   if (search) {
-    const pattern = likeContains(search);
     filters.push(
       exists(
         db
           .select({ one: sql`1` })
           .from(candidates)
-          .where(
-            and(
-              eq(candidates.orgId, input.orgId),
-              eq(candidates.id, interviews.candidateId),
-              or(
-                ilike(candidates.email, pattern),
-                ilike(candidates.firstName, pattern),
-                ilike(candidates.lastName, pattern),
-                ilike(sql`coalesce(${candidates.firstName}, '') || ' ' || coalesce(${candidates.lastName}, '')`, pattern),
-              ),
-            ),
-          ),
+          .where(and(eq(candidates.orgId, input.orgId), eq(candidates.id, interviews.candidateId), search)),
       ),
     );
   }
