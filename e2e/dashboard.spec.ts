@@ -93,6 +93,9 @@ describe('recruiter dashboard in a real browser', { timeout: 90_000 }, () => {
     const transcript = page.getByRole('list', { name: 'Transcript' });
     expect(await transcript.locator('li').count()).toBe(6);
     expect(await transcript.textContent()).toContain('missing idempotency key');
+    // Which model, provider, prompt and rubric scored the answer (a model's evaluation's provenance).
+    expect(await page.getByTestId('scored-by-4').textContent()).toBe('Scored by gpt-4o-mini at api.openai.com · prompt 1a2b3c4d · rubric 9f8e7d6c');
+    expect(await page.getByTestId('scored-by-2').count()).toBe(0);
     expect(await page.getByText('Technical depth').first().isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: 'Overall score 86 out of 100' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Motivation: turn 6' }).click();

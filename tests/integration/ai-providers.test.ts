@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { auditEvents, organizationProviders, turns } from '@/db/schema';
 import { decryptSecret } from '@/server/crypto';
+import { contentHash } from '@/server/services/ai/provenance';
+import { EVALUATION_PROMPT_VERSION } from '@/server/services/interviewer/evaluate-answer';
 import { keyContext } from '@/server/services/providers/resolve-provider';
 import { makeInvitedInterview, waitFor } from '../support/candidate-interview';
 import { countSearchedColumns, searchWholeDatabase } from '../support/database-search';
@@ -221,6 +223,20 @@ describe('Settings → AI providers', () => {
     const evaluation = orgProvider.requests.find((r) => r.body?.response_format?.json_schema?.name === 'answer_evaluation');
     expect(evaluation?.headers.authorization).toBe(`Bearer ${ORG_KEY}`);
     expect(evaluation?.body.model).toBe('org-model');
+    // Provenance (issue 23): which provider, model, prompt and rubric scored it, on which input, deterministically.
+    expect(evaluation?.body).toMatchObject({ temperature: 0, seed: 7 });
+    expect(candidateTurn.evaluation?.provenance).toEqual({
+      task: 'answer-evaluation',
+      provider: new URL(orgProvider.baseUrl).host,
+      model: 'org-model',
+      promptVersion: EVALUATION_PROMPT_VERSION,
+      rubricHash: expect.stringMatching(/^[0-9a-f]{16}$/),
+      inputHash: contentHash(evaluation!.body.messages[1].content),
+      parameters: { temperature: 0, seed: 7 },
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      durationMs: expect.any(Number),
+    });
+    expect(JSON.stringify(candidateTurn.evaluation)).not.toContain(ORG_KEY);
 
     // The report job of organization A uses A's model; B's still uses the operator's, with the operator's key.
     orgProvider.requests.length = 0;

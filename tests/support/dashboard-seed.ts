@@ -27,7 +27,7 @@ const CONVERSATION: { role: 'agent' | 'candidate'; content: string; evaluation?:
   { role: 'agent', content: 'Hello, and thank you for joining. Could you introduce yourself in a few sentences?' },
   { role: 'candidate', content: 'Sure. I have been a backend engineer for six years, mostly on payment systems in Go and TypeScript.', evaluation: { scores: { communication: 8 }, flags: [], comment: 'Clear and structured introduction.' } },
   { role: 'agent', content: 'Tell me about a hard production bug you fixed recently.' },
-  { role: 'candidate', content: 'We had duplicate charges under retries. I traced it to a missing idempotency key on one path, added a unique constraint and a replay table, and wrote a property test for it.', evaluation: { scores: { technical: 9, communication: 8 }, flags: [], comment: 'Concrete root cause and a durable fix.' } },
+  { role: 'candidate', content: 'We had duplicate charges under retries. I traced it to a missing idempotency key on one path, added a unique constraint and a replay table, and wrote a property test for it.', evaluation: { scores: { technical: 9, communication: 8 }, flags: [], comment: 'Concrete root cause and a durable fix.', evaluator: 'llm:gpt-4o-mini', provenance: { task: 'answer-evaluation', provider: 'api.openai.com', model: 'gpt-4o-mini', promptVersion: '1a2b3c4d5e6f7a8b', rubricHash: '9f8e7d6c5b4a3928', inputHash: '0011223344556677', parameters: { temperature: 0, seed: 7 }, at: '2026-05-04T10:00:00.000Z', durationMs: 812 } } },
   { role: 'agent', content: 'Why are you interested in this role?' },
   { role: 'candidate', content: 'Honestly, mainly the salary.', evaluation: { scores: { motivation: 4 }, flags: ['low_motivation'], comment: 'Little interest in the product itself.' } },
 ];

@@ -10,16 +10,27 @@ import { TurnAudio, usePlayback } from './interview-audio';
 import { formatOffset } from './recording-positions';
 import type { Turn } from './use-live-transcript';
 
-type TurnEvaluation = { scores?: Record<string, unknown>; flags?: unknown[]; comment?: unknown };
+type TurnEvaluation = { scores?: Record<string, unknown>; flags?: unknown[]; comment?: unknown; provenance?: { model?: unknown; provider?: unknown; promptVersion?: unknown; rubricHash?: unknown } };
 
-/** The documented parts of a turn's evaluation (`scores`, `flags`, `comment`); other keys are not shown. */
-function readEvaluation(evaluation: Turn['evaluation']): { scores: [string, number][]; flags: string[]; comment: string | null } | null {
+/**
+ * The documented parts of a turn's evaluation (`scores`, `flags`, `comment`) and, when a model scored it, its
+ * provenance in one line ("Scored by gpt-4o at api.openai.com · prompt 1a2b… · rubric 3c4d…"); other keys are
+ * not shown.
+ */
+function readEvaluation(evaluation: Turn['evaluation']): { scores: [string, number][]; flags: string[]; comment: string | null; scoredBy: string | null } | null {
   if (!evaluation) return null;
   const e = evaluation as TurnEvaluation;
   const scores = Object.entries(e.scores ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
   const flags = (Array.isArray(e.flags) ? e.flags : []).filter((f): f is string => typeof f === 'string');
   const comment = typeof e.comment === 'string' && e.comment.trim() ? e.comment : null;
-  return scores.length || flags.length || comment ? { scores, flags, comment } : null;
+  const p = e.provenance;
+  const scoredBy =
+    p && typeof p.model === 'string'
+      ? [`Scored by ${p.model}${typeof p.provider === 'string' ? ` at ${p.provider}` : ''}`, typeof p.promptVersion === 'string' ? `prompt ${p.promptVersion.slice(0, 8)}` : null, typeof p.rubricHash === 'string' ? `rubric ${p.rubricHash.slice(0, 8)}` : null]
+          .filter(Boolean)
+          .join(' · ')
+      : null;
+  return scores.length || flags.length || comment ? { scores, flags, comment, scoredBy } : null;
 }
 
 function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: string; criterionLabels: Map<string, string> }) {
@@ -87,6 +98,11 @@ function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: str
                 ))}
               </div>
               {evaluation.comment ? <p className="mt-1.5 text-xs leading-5 text-slate-700">{evaluation.comment}</p> : null}
+              {evaluation.scoredBy ? (
+                <p className="mt-1 text-xs text-slate-600" data-testid={`scored-by-${turn.turnNumber}`}>
+                  {evaluation.scoredBy}
+                </p>
+              ) : null}
             </div>
           ) : null}
         </div>

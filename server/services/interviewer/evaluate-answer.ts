@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
+import { contentHash, DETERMINISTIC, providerOf, type AiProvenance } from '../ai/provenance';
 import { INSTRUCTION_ATTEMPT_FLAG, REMOVED_INSTRUCTION, screenInstructionAttempt } from './instruction-attempt';
 import { EVALUATION_UNAVAILABLE_FLAG, NO_ANSWER_FLAG, POOR_TRANSCRIPT_FLAG, isPoorTranscript } from './transcript-quality';
 
@@ -25,6 +26,8 @@ export type AnswerEvaluation = {
   comment?: string;
   /** `llm:<model>`, or `none` when no model scored the answer. */
   evaluator: string;
+  /** Which provider, model, prompt and rubric scored it (a model's evaluation only). */
+  provenance?: AiProvenance;
   followUpQuestion?: string;
 };
 
@@ -110,37 +113,43 @@ export async function evaluateAnswer(config: LlmEvaluatorConfig | null, input: E
   }
 }
 
+/** The output format the model is held to (part of the prompt's version). */
+const OUTPUT_FORMAT = zodResponseFormat(
+  z.object({
+    scores: z.array(z.object({ criterion: z.string(), score: z.number() })),
+    flags: z.array(z.string()),
+    rationale: z.string(),
+    thin: z.boolean(),
+    followUpQuestion: z.string().nullable(),
+  }),
+  'answer_evaluation',
+);
+
+/** The version of the evaluation prompt: its system text and output format, hashed. */
+export const EVALUATION_PROMPT_VERSION = contentHash(SYSTEM_PROMPT, JSON.stringify(OUTPUT_FORMAT));
+
 async function evaluateWithLlm(config: LlmEvaluatorConfig, input: EvaluateAnswerInput): Promise<AnswerEvaluation> {
   const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? 'no-key', timeout: config.timeoutMs, maxRetries: 2, ...(config.fetch ? { fetch: config.fetch } : {}) });
+  const criteria = input.criteria.map((c) => ({ key: c.key, label: c.label }));
+  const message = JSON.stringify({
+    language: input.language,
+    jobTitle: input.jobTitle,
+    question: input.question,
+    criteria,
+    answer: input.answer.slice(0, 8000),
+    answerWasSpoken: input.spoken,
+    followUpsAllowed: input.followUps,
+  });
+  const startedAt = new Date();
   let content: string | null | undefined;
   try {
     const completion = await client.chat.completions.create({
       model: config.model,
-      temperature: 0.1,
-      response_format: zodResponseFormat(
-        z.object({
-          scores: z.array(z.object({ criterion: z.string(), score: z.number() })),
-          flags: z.array(z.string()),
-          rationale: z.string(),
-          thin: z.boolean(),
-          followUpQuestion: z.string().nullable(),
-        }),
-        'answer_evaluation',
-      ),
+      ...DETERMINISTIC,
+      response_format: OUTPUT_FORMAT,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
-        {
-          role: 'user',
-          content: JSON.stringify({
-            language: input.language,
-            jobTitle: input.jobTitle,
-            question: input.question,
-            criteria: input.criteria.map((c) => ({ key: c.key, label: c.label })),
-            answer: input.answer.slice(0, 8000),
-            answerWasSpoken: input.spoken,
-            followUpsAllowed: input.followUps,
-          }),
-        },
+        { role: 'user', content: message },
       ],
     });
     content = completion.choices?.[0]?.message?.content;
@@ -165,11 +174,23 @@ async function evaluateWithLlm(config: LlmEvaluatorConfig, input: EvaluateAnswer
   const flags = [...new Set(value.flags.map((f) => f.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')).filter(Boolean))];
   if (value.thin && !flags.includes('THIN_ANSWER')) flags.push('THIN_ANSWER');
   const followUp = input.followUps && value.thin && value.followUpQuestion ? value.followUpQuestion : null;
+  const provenance: AiProvenance = {
+    task: 'answer-evaluation',
+    provider: providerOf(config.baseURL),
+    model: config.model,
+    promptVersion: EVALUATION_PROMPT_VERSION,
+    rubricHash: contentHash(JSON.stringify(criteria)),
+    inputHash: contentHash(message),
+    parameters: { ...DETERMINISTIC },
+    at: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+  };
   return {
     scores,
     flags,
     comment: value.rationale,
     evaluator: `llm:${config.model}`,
+    provenance,
     ...(followUp ? { followUpQuestion: followUp } : {}),
   };
 }
