@@ -111,6 +111,16 @@ describe('the cascaded realtime session', { timeout: 30_000 }, () => {
       session.send({ type: 'response.cancel' });
       const dones = await waitFor('response.done', 2);
       expect(dones[1]).toMatchObject({ response: { status: 'cancelled' } });
+      // Truncated at 0 ms (nothing heard): the language model is not told it was said.
+      const cancelledItem = (dones[1] as { response: { output: { id: string }[] } }).response.output[0].id;
+      session.send({ type: 'conversation.item.truncate', item_id: cancelledItem, content_index: 0, audio_end_ms: 0 });
+      await waitFor('conversation.item.truncated');
+      const next = fake.requests.length;
+      session.send({ type: 'response.create', response: { instructions: 'Carry on.' } });
+      await waitFor('response.done', 3);
+      const context = fake.requests.slice(next).find((r) => r.path === '/v1/chat/completions')!.body.messages.map((m: { content: string }) => m.content);
+      expect(context).toContain('Of course. Take your time. Tell me when you are ready.');
+      expect(context.join(' ')).not.toContain('A long sentence');
       session.close();
     } finally {
       fake.setChatMode({ kind: 'ok' });

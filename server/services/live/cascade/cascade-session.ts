@@ -39,6 +39,9 @@ type Response = {
   itemId: string;
   abort: AbortController;
   transcript: string;
+  /** Each sentence said and where its audio starts in the response (for a truncate). */
+  sentences: { text: string; startMs: number }[];
+  audioMs: number;
   status: 'in_progress' | 'completed' | 'cancelled' | 'failed';
 };
 
@@ -69,7 +72,7 @@ class CascadeSession {
   /** Transcriptions complete in the order spoken, whatever order the server answers in. */
   private transcriptions: Promise<void> = Promise.resolve();
   private response: Response | null = null;
-  private readonly context: { role: 'user' | 'assistant'; text: string }[] = [];
+  private readonly context: { role: 'user' | 'assistant'; text: string; response?: Response }[] = [];
   /** Bumped by `input_audio_buffer.clear`: audio queued before it is dropped. */
   private generation = 0;
 
@@ -160,8 +163,9 @@ class CascadeSession {
         return;
       }
       case 'conversation.item.truncate':
-        // What was not heard is not kept: the assistant's last message becomes the words already sent (an estimate,
-        // as TTS gives no word timings), and the Realtime protocol's acknowledgement follows.
+        // What was not heard is not kept as context: the reply becomes the sentences whose audio had started by
+        // audio_end_ms (TTS gives no word timings), and the Realtime protocol's acknowledgement follows.
+        this.truncate(event.item_id, event.audio_end_ms);
         this.emit({ type: 'conversation.item.truncated', event_id: this.eventId(), item_id: event.item_id, content_index: event.content_index, audio_end_ms: event.audio_end_ms });
         return;
       case 'response.create':
@@ -196,8 +200,17 @@ class CascadeSession {
     this.emit({ type: 'session.updated', event_id: this.eventId(), session: event.session as Extract<RealtimeServerEvent, { type: 'session.updated' }>['session'] });
   }
 
-  private remember(role: 'user' | 'assistant', text: string): void {
-    this.context.push({ role, text });
+  private truncate(itemId: string, audioEndMs: number): void {
+    const index = this.context.findIndex((m) => m.response?.itemId === itemId);
+    const response = this.context[index]?.response;
+    if (!response) return;
+    const heard = response.sentences.filter((sentence) => sentence.startMs < audioEndMs).map((sentence) => sentence.text).join(' ');
+    if (heard) this.context[index].text = heard;
+    else this.context.splice(index, 1);
+  }
+
+  private remember(role: 'user' | 'assistant', text: string, response?: Response): void {
+    this.context.push({ role, text, response });
     if (this.context.length > CONTEXT_MESSAGES) this.context.splice(0, this.context.length - CONTEXT_MESSAGES);
   }
 
@@ -309,7 +322,7 @@ class CascadeSession {
 
   private respond(instructions: string | undefined): void {
     if (this.response?.status === 'in_progress') this.finish(this.response, 'cancelled');
-    const response: Response = { id: this.newId('resp'), itemId: this.newId('item'), abort: new AbortController(), transcript: '', status: 'in_progress' };
+    const response: Response = { id: this.newId('resp'), itemId: this.newId('item'), abort: new AbortController(), transcript: '', sentences: [], audioMs: 0, status: 'in_progress' };
     this.response = response;
     this.emit({ type: 'response.created', event_id: this.eventId(), response: this.describe(response) });
     const quoted = quotedText(instructions);
@@ -359,6 +372,7 @@ class CascadeSession {
       const { text, audio } = speeches[next++];
       const spoken = (response.transcript ? ' ' : '') + text;
       response.transcript += spoken;
+      response.sentences.push({ text, startMs: response.audioMs });
       this.emit({ type: 'response.output_audio_transcript.delta', event_id: this.eventId(), response_id: response.id, item_id: response.itemId, output_index: 0, content_index: 0, delta: spoken });
       await this.stream(response, await audio);
     }
@@ -384,6 +398,7 @@ class CascadeSession {
         // Whole samples only, in deltas of at most 100 ms.
         while (carry.length >= 2) {
           const size = Math.min(MAX_DELTA_BYTES, carry.length - (carry.length % 2));
+          response.audioMs += (size / 2 / OUTPUT_RATE) * 1000;
           this.emit({ type: 'response.output_audio.delta', event_id: this.eventId(), response_id: response.id, item_id: response.itemId, output_index: 0, content_index: 0, delta: carry.subarray(0, size).toString('base64') });
           carry = carry.subarray(size);
         }
@@ -400,7 +415,7 @@ class CascadeSession {
     const system = [this.instructions, responseInstructions].filter(Boolean).join('\n\n');
     const messages: ChatCompletionMessageParam[] = [
       ...(system ? [{ role: 'system' as const, content: system }] : []),
-      ...this.context.map((m) => ({ role: m.role, content: m.text })),
+      ...this.context.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.text })),
     ];
     const stream = await client.chat.completions.create({ model: llm.model, messages, stream: true }, { signal });
     const splitter = new SentenceSplitter();
@@ -414,7 +429,7 @@ class CascadeSession {
   private finish(response: Response, status: 'completed' | 'cancelled' | 'failed'): void {
     response.status = status;
     if (status !== 'completed') response.abort.abort();
-    if (response.transcript) this.remember('assistant', response.transcript);
+    if (response.transcript) this.remember('assistant', response.transcript, response);
     this.emit({ type: 'response.done', event_id: this.eventId(), response: this.describe(response) });
   }
 
