@@ -53,6 +53,8 @@ class CascadeSession {
   private readonly eventListeners: ((event: RealtimeServerEvent) => void)[] = [];
   private readonly closeListeners: ((reason: string) => void)[] = [];
   private closed = false;
+  /** Aborts the transcriptions in flight when the conversation ends. */
+  private readonly lifetime = new AbortController();
   private counter = 0;
   private vad: SileroVadStream | null = null;
   private readonly downsampler = new Downsampler24To16();
@@ -107,6 +109,7 @@ class CascadeSession {
     if (this.closed) return;
     this.closed = true;
     this.response?.abort.abort();
+    this.lifetime.abort();
     for (const listener of this.closeListeners) listener(reason);
   }
 
@@ -309,9 +312,10 @@ class CascadeSession {
     try {
       const client = openAiClient(stt, { maxRetries: 1 });
       const file = await toFile(wavFile(audio, VAD_SAMPLE_RATE), 'speech.wav', { type: 'audio/wav' });
-      const result = await client.audio.transcriptions.create({ file, model: stt.model, ...(this.language ? { language: this.language } : {}) });
+      const result = await client.audio.transcriptions.create({ file, model: stt.model, ...(this.language ? { language: this.language } : {}) }, { signal: this.lifetime.signal });
       return (result as { text?: string }).text?.trim() ?? '';
     } catch (error) {
+      if (this.closed) return null;
       // The SDK's message names the status, never the key.
       log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the speech-to-text server failed on an utterance');
       return null;

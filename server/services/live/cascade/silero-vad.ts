@@ -9,7 +9,7 @@ import type { InferenceSession, Tensor } from 'onnxruntime-node';
  *
  * The model takes 512 new samples at 16 kHz (32 ms) preceded by the previous frame's last 64 samples (the context
  * the reference implementation, silero-vad's OnnxWrapper, prepends), and returns the probability that the frame
- * is speech. Measured on this project's 2-core machine: ≈ 0.1–0.2 s to load, ≈ 0.25–0.6 ms per frame.
+ * is speech. Measured on this project's 2-core machine: ≈ 80–170 ms to load, ≈ 0.2–0.65 ms per frame.
  */
 
 export const VAD_SAMPLE_RATE = 16_000;
