@@ -87,6 +87,13 @@ export const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Which pipeline holds live conversations (docs/INTERVIEWER.md): `realtime` (default) relays a speech-to-speech
+   * model over the OpenAI Realtime protocol (REALTIME_*); `cascade` runs voice detection (Silero VAD) on this
+   * server and chains the OpenAI-compatible speech-to-text, language model and text-to-speech servers (STT_*,
+   * LLM_*, TTS_*), for self-hosted stacks. Live mode is never switched on by STT and TTS alone.
+   */
+  LIVE_PIPELINE: z.enum(['realtime', 'cascade'], { error: 'must be "realtime" or "cascade"' }).default('realtime'),
   /** The model that transcribes the candidate's side inside the realtime session (captions and turns). */
   REALTIME_TRANSCRIPTION_MODEL: z.string().default('gpt-4o-mini-transcribe'),
   /** Silence after which the candidate's answer is taken as finished (a pause to think is not the end). */
@@ -192,6 +199,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID) !== (!env.S3_SECRET_ACCESS_KEY)) {
     throw new EnvError('Invalid environment configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (env.LIVE_PIPELINE === 'cascade') {
+    const missing = (['STT_BASE_URL', 'LLM_BASE_URL', 'TTS_BASE_URL'] as const).filter((k) => !env[k]);
+    if (missing.length > 0) {
+      throw new EnvError(
+        `Invalid environment configuration:\n${missing.map((k) => `  ${k}: required when LIVE_PIPELINE=cascade (the cascaded live pipeline chains speech-to-text, the language model and text-to-speech)`).join('\n')}`,
+      );
+    }
   }
   if (env.NODE_ENV === 'production' && options.serving !== false) {
     const missing = (['AGENT_SECRET', 'MEDIA_TOKEN_SECRET', 'APP_URL'] as const).filter((k) => !env[k]);

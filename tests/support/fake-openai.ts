@@ -1,5 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { int16ToBuffer, readWav, resamplePcm16 } from '@/server/services/live/cascade/resample';
+import { runGroup } from './child-processes';
 import { createFakeRealtime, type FakeRealtime } from './fake-openai-realtime';
 
 /**
@@ -12,7 +17,8 @@ import { createFakeRealtime, type FakeRealtime } from './fake-openai-realtime';
  *   (`FAKE_SUMMARY`) otherwise. `setChatMode` overrides it: fixed content, an error status, a delay, or no answer.
  * - POST /v1/audio/transcriptions (multipart): the next queued transcript (`queueTranscripts`), else
  *   `defaultTranscript`; `verbose_json` answers carry `duration` (`transcriptDurationSeconds`, default from size).
- * - POST /v1/audio/speech: a small MP3 (an ID3 header and silent frames), `audio/mpeg`.
+ * - POST /v1/audio/speech: a small MP3 (an ID3 header and silent frames), `audio/mpeg`; with `response_format:
+ *   'pcm'`, the input spoken by espeak-ng as raw PCM16 24 kHz mono, streamed in chunks (`speechStream`).
  * - GET /v1/models: the models it pretends to serve.
  * - WebSocket /v1/realtime: the OpenAI Realtime protocol (fake-openai-realtime.ts), as `realtime`.
  * Every request is recorded; `failNext(path, n)` makes the next n calls on a path answer 500.
@@ -49,6 +55,8 @@ export type FakeOpenAi = {
   failNext: (path: FakeOpenAiPath, times: number, onlyIfBodyContains?: string) => void;
   /** The realtime endpoint: its options (latencies, VAD), scripted transcripts and recorded sessions. */
   realtime: FakeRealtime;
+  /** How `pcm` speech is streamed: bytes per chunk and the pause between chunks (0: as fast as the socket takes). */
+  speechStream: { chunkBytes: number; intervalMs: number };
   close: () => Promise<void>;
 };
 
@@ -81,7 +89,53 @@ export type FakeOpenAiState = {
   durationSeconds: number | null | undefined;
   evaluation: { score?: number; thin?: boolean; followUpQuestion?: string | null };
   failures: Map<string, { times: number; onlyIfBodyContains?: string }>;
+  speechStream: { chunkBytes: number; intervalMs: number };
+  /** espeak-ng's speech of each text said so far (the same question is said in many tests). */
+  speechCache: Map<string, Promise<Buffer>>;
 };
+
+export const FAKE_SPEECH_RATE = 24_000;
+
+/**
+ * `text` as PCM16 24 kHz mono: espeak-ng's voice (a WAV at 22.05 kHz, resampled), or, without espeak-ng, a tone of
+ * 60 ms per character so the length still follows the text.
+ */
+export async function espeakPcm(text: string, voice = 'en'): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fake-speech-'));
+  try {
+    const wav = path.join(dir, 'speech.wav');
+    const result = await runGroup('espeak-ng', ['-v', voice, '-w', wav, text], { timeoutMs: 30_000 });
+    if (result.code === 0) {
+      const { samples, rate } = readWav(readFileSync(wav));
+      return int16ToBuffer(resamplePcm16(samples, rate, FAKE_SPEECH_RATE));
+    }
+  } catch {
+    // espeak-ng is not installed: the tone below.
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const tone = new Int16Array(Math.round((FAKE_SPEECH_RATE * 60 * Math.max(1, text.length)) / 1000));
+  for (let i = 0; i < tone.length; i++) tone[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / FAKE_SPEECH_RATE));
+  return int16ToBuffer(tone);
+}
+
+async function streamSpeech(state: FakeOpenAiState, text: string, voice: string, res: ServerResponse): Promise<void> {
+  const key = `${voice}\u0000${text}`;
+  let speech = state.speechCache.get(key);
+  if (!speech) {
+    speech = espeakPcm(text);
+    state.speechCache.set(key, speech);
+  }
+  const pcm = await speech;
+  // Chunked transfer, as a streaming TTS server answers: the first audio leaves before the last is ready.
+  res.writeHead(200, { 'content-type': 'audio/pcm', 'transfer-encoding': 'chunked' });
+  const { chunkBytes, intervalMs } = state.speechStream;
+  for (let at = 0; at < pcm.length && !res.destroyed; at += chunkBytes) {
+    res.write(pcm.subarray(at, at + chunkBytes));
+    if (intervalMs > 0) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  res.end();
+}
 
 /** The chat completion's message content for a request, as the default mode computes it. */
 function defaultChatContent(state: FakeOpenAiState, body: any): string {
@@ -169,6 +223,10 @@ function handleHttp(state: FakeOpenAiState, req: IncomingMessage, res: ServerRes
       if (body?.response_format === 'verbose_json' && duration !== null) return json(200, { task: 'transcribe', language: body?.language ?? 'en', duration, text, segments: [] });
       return json(200, { text });
     }
+    if (path === '/v1/audio/speech' && body?.response_format === 'pcm') {
+      void streamSpeech(state, String(body?.input ?? ''), String(body?.voice ?? ''), res);
+      return;
+    }
     if (path === '/v1/audio/speech') {
       res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(FAKE_SPEECH_MP3.length) }).end(FAKE_SPEECH_MP3);
       return;
@@ -187,6 +245,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     durationSeconds: undefined,
     evaluation: {},
     failures: new Map(),
+    speechStream: { chunkBytes: 9600, intervalMs: 0 },
+    speechCache: new Map(),
   };
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => handleHttp(state, req, res));
@@ -218,6 +278,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     },
     failNext: (path, times, onlyIfBodyContains) => void state.failures.set(path, { times, onlyIfBodyContains }),
     realtime,
+    speechStream: state.speechStream,
     close: async () => {
       realtime.close();
       for (const socket of sockets) socket.destroy();

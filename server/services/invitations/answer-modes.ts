@@ -2,20 +2,21 @@ import type { AnswerMode } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { getEnv } from '@/server/env';
 import { invalidField } from '@/server/errors';
+import { liveShape } from '../live/realtime-config';
 import { resolveProviderConfigs } from '../providers/resolve-provider';
 
 /** Which providers an organization has (its own or the operator's, CONTRACT §16): all the modes depend on. */
-export type ProviderPresence = { realtime: unknown; stt: unknown };
+export type ProviderPresence = { realtime: unknown; stt: unknown; llm?: unknown; tts?: unknown };
 
 /**
  * The answer modes the built-in interviewer offers, best first (CONTRACT §13): `live` when a real-time provider is
- * configured, `recorded` when speech to text is, and always `written` (an accommodation, and all there is on a
+ * configured (or, with LIVE_PIPELINE=cascade, speech-to-text, the language model and speech: realtime-config.ts), `recorded` when speech to text is, and always `written` (an accommodation, and all there is on a
  * fresh clone). Empty with an external agent platform, which conducts the conversation its own way.
  */
 export function availableAnswerModes(providers: ProviderPresence): AnswerMode[] {
   if (getEnv().AGENT_DISPATCH_URL) return [];
   const modes: AnswerMode[] = [];
-  if (providers.realtime) modes.push('live');
+  if (liveShape(providers)) modes.push('live');
   if (providers.stt) modes.push('recorded');
   modes.push('written');
   return modes;

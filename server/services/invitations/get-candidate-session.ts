@@ -2,6 +2,7 @@ import { getEnv } from '@/server/env';
 import type { DbExecutor } from '@/db/client';
 import { conductedByInterviewer, interviewQuestions, interviewerPosition, interviewerProgress, readInterviewerMeta, type PlanTurn, type PlannedQuestion } from '../interviewer/interview-plan';
 import { advanceInterviewer } from '../interviewer/run-interviewer';
+import { liveShape } from '../live/realtime-config';
 import { resolveProviderConfigs } from '../providers/resolve-provider';
 import { getHistory } from '../turns/get-history';
 import { availableAnswerModes } from './answer-modes';
@@ -60,7 +61,7 @@ export async function buildCandidateSession(db: DbExecutor, interview: TokenInte
     joinUrl,
     answerMode: interview.answerMode,
     answerModes: availableAnswerModes(providers),
-    voice: { transcription: providers.stt !== null, speech: providers.tts ? 'server' : 'browser', live: providers.realtime !== null },
+    voice: { transcription: providers.stt !== null, speech: providers.tts ? 'server' : 'browser', live: liveShape(providers) !== null },
     answerTimeLimitSeconds: env.ANSWER_TIME_LIMIT_SECONDS,
     progress,
     question,

@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import type { RealtimeClientEvent, RealtimeServerEvent } from 'openai/resources/realtime/realtime';
 import { pinnedLookup } from '../providers/pinned-fetch';
+import { openCascadeSession } from './cascade/cascade-session';
 import type { RealtimeConfig } from './realtime-config';
 
 /**
@@ -21,6 +22,8 @@ export type RealtimeSession = {
 };
 
 export function openRealtimeSession(config: RealtimeConfig): RealtimeSession {
+  // The self-hosted shape speaks the same protocol from this process (LIVE_PIPELINE=cascade).
+  if (config.shape === 'cascade') return openCascadeSession(config);
   const client = new OpenAI({ apiKey: config.apiKey || 'none', baseURL: config.baseUrl, maxRetries: 0 });
   // The SDK always turns the base URL into wss://…/realtime. A self-hosted server on plain http (a compose network,
   // the tests' fake) is reached by handing `ws` a plain TCP connection for that URL instead of a TLS one.
