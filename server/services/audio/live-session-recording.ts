@@ -1,0 +1,111 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { audioRecordings } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { log } from '@/server/log';
+import { getObjectStore } from '../storage/get-object-store';
+import { storeSessionAudio } from './store-session-audio';
+
+/**
+ * The live conversation's recording: one PCM16 24 kHz mono WAV per interview, stored as its session recording
+ * (the interview's `audioUrl`). Object stores cannot append, so a write reads the stored recording back, mixes the
+ * new audio in at its place on the interview's timeline and replaces the object (storeSessionAudio). A conversation
+ * that reconnects, on this instance or another, continues the same timeline after what is stored.
+ */
+
+export const LIVE_SAMPLE_RATE = 24_000;
+const WAV_HEADER_BYTES = 44;
+export const BYTES_PER_MS = (LIVE_SAMPLE_RATE * 2) / 1000;
+
+export function pcmToWav(pcm: Buffer, sampleRate = LIVE_SAMPLE_RATE): Buffer {
+  const header = Buffer.alloc(WAV_HEADER_BYTES);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVE', 8, 'latin1');
+  header.write('fmt ', 12, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
+}
+
+/** The PCM of a WAV this module wrote (PCM16, mono, 24 kHz), or null for anything else. */
+export function wavToPcm(wav: Buffer): Buffer | null {
+  if (wav.length < WAV_HEADER_BYTES || wav.toString('latin1', 0, 4) !== 'RIFF' || wav.toString('latin1', 8, 12) !== 'WAVE') return null;
+  let offset = 12;
+  let format: { channels: number; rate: number; bits: number; tag: number } | null = null;
+  while (offset + 8 <= wav.length) {
+    const id = wav.toString('latin1', offset, offset + 4);
+    const size = wav.readUInt32LE(offset + 4);
+    if (id === 'fmt ') format = { tag: wav.readUInt16LE(offset + 8), channels: wav.readUInt16LE(offset + 10), rate: wav.readUInt32LE(offset + 12), bits: wav.readUInt16LE(offset + 22) };
+    if (id === 'data') {
+      if (!format || format.tag !== 1 || format.channels !== 1 || format.rate !== LIVE_SAMPLE_RATE || format.bits !== 16) return null;
+      const end = Math.min(wav.length, offset + 8 + size);
+      return wav.subarray(offset + 8, end - ((end - offset - 8) % 2));
+    }
+    offset += 8 + size + (size % 2);
+  }
+  return null;
+}
+
+type StoredSession = { storageKey: string; contentType: string; byteSize: number };
+
+async function latestSession(db: DbExecutor, target: { orgId: string; interviewId: string }): Promise<StoredSession | null> {
+  const [row] = await db
+    .select({ storageKey: audioRecordings.storageKey, contentType: audioRecordings.contentType, byteSize: audioRecordings.byteSize })
+    .from(audioRecordings)
+    .where(and(eq(audioRecordings.orgId, target.orgId), eq(audioRecordings.interviewId, target.interviewId), eq(audioRecordings.kind, 'session')))
+    .orderBy(desc(audioRecordings.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** How long the interview's stored live recording is (ms), 0 when there is none or it is not one of ours. */
+export async function storedLiveRecordingMs(db: DbExecutor, target: { orgId: string; interviewId: string }): Promise<number> {
+  const stored = await latestSession(db, target);
+  if (!stored || stored.contentType !== 'audio/wav') return 0;
+  return Math.max(0, Math.floor((stored.byteSize - WAV_HEADER_BYTES) / BYTES_PER_MS));
+}
+
+async function readStoredPcm(stored: StoredSession): Promise<Buffer | null> {
+  if (stored.contentType !== 'audio/wav') return null;
+  const object = await getObjectStore().get(stored.storageKey);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+  return wavToPcm(Buffer.concat(chunks));
+}
+
+/**
+ * Mixes `pcm` into the interview's recording starting at `atMs` (ms from the recording's start), padding with
+ * silence up to there and up to `coverMs`, and stores the result as the interview's recording. Mixed, not
+ * overwritten: another connection's audio already stored at those positions (two instances briefly holding the
+ * same interview) is kept. A stored session recording that is not a live WAV (a browser upload) is replaced.
+ */
+export async function mixIntoLiveRecording(
+  db: DbExecutor,
+  input: { orgId: string; interviewId: string; atMs: number; pcm: Buffer; coverMs?: number },
+): Promise<{ durationMs: number }> {
+  const stored = await latestSession(db, input);
+  let base = stored ? await readStoredPcm(stored) : null;
+  if (stored && !base) log.warn({ interviewId: input.interviewId }, 'the stored session recording is not a live WAV; the live recording replaces it');
+  base ??= Buffer.alloc(0);
+  const at = Math.max(0, Math.round(input.atMs)) * BYTES_PER_MS;
+  const cover = Math.max(0, Math.round(input.coverMs ?? 0)) * BYTES_PER_MS;
+  const length = Math.max(base.length, at + input.pcm.length, cover);
+  const out = Buffer.alloc(length);
+  base.copy(out, 0);
+  for (let i = 0; i + 1 < input.pcm.length; i += 2) {
+    const j = at + i;
+    const sum = out.readInt16LE(j) + input.pcm.readInt16LE(i);
+    out.writeInt16LE(Math.max(-32768, Math.min(32767, sum)), j);
+  }
+  const durationMs = Math.floor(length / BYTES_PER_MS);
+  await storeSessionAudio(db, { orgId: input.orgId, interviewId: input.interviewId, contentType: 'audio/wav', audio: pcmToWav(out), durationMs });
+  return { durationMs };
+}
