@@ -75,13 +75,13 @@ type Turn = { turnNumber: number; role: string; content: string; startedAt: stri
 const history = async (interviewId: string) => (await agentApi(app.url, `/api/interviews/${interviewId}/history`)).body as { status: string; turns: Turn[] };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
+    await sleep(everyMs);
   }
 }
 
@@ -165,7 +165,7 @@ describe('the live conversation, recorded', { timeout: 90_000 }, () => {
     const firstSegment = await until(async () => {
       const stored = await recording(org, interview.id);
       return stored && stored.durationMs >= q2.offsetMs! + q2.durationMs! ? stored : null;
-    }, 'the first connection’s recording');
+    }, 'the first connection’s recording', 30_000, 250);
     // Both sides are in it: the interviewer's questions and the candidate's answer, where the turns say.
     expect(loudMs(firstSegment.pcm, q1.offsetMs!, q1.offsetMs! + q1.durationMs!)).toBeGreaterThan(q1.durationMs! / 2);
     expect(loudMs(firstSegment.pcm, answer1.offsetMs!, answer1.offsetMs! + answer1.durationMs!)).toBeGreaterThan(answer1.durationMs! / 2);
@@ -193,7 +193,7 @@ describe('the live conversation, recorded', { timeout: 90_000 }, () => {
     const whole = await until(async () => {
       const stored = await recording(org, interview.id);
       return stored && stored.durationMs >= answer2.offsetMs! + answer2.durationMs! ? stored : null;
-    }, 'the whole recording');
+    }, 'the whole recording', 30_000, 250);
     // The first segment is kept as it was, the second appended after it.
     expect(whole.pcm.subarray(0, firstSegment.pcm.length).equals(firstSegment.pcm)).toBe(true);
     let previousEnd = 0;

@@ -64,6 +64,7 @@ export class ConversationRecorder {
   /** Waits for this process's earlier writes of the interview, then reads where this segment starts. */
   async open(): Promise<void> {
     this.base = await chained(this.target.interviewId, () => storedLiveRecordingMs(this.db, this.target));
+    if (this.closed) return;
     this.timer = setInterval(() => void this.flush(false), this.flushMs);
     this.timer.unref();
   }

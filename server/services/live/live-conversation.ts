@@ -76,10 +76,12 @@ type Utterance = {
 };
 
 /** The candidate's answer being gathered: utterances joined until the patience has passed in silence. */
-type PendingAnswer = { texts: string[]; startedAt: number; startPos: number; endPos: number; lastStoppedAt: number };
+type PendingAnswer = { texts: string[]; startedAt: number; startPos: number; endPos: number };
 
 const PCM_BYTES_PER_MS = (24_000 * 2) / 1000;
 const OPEN_TIMEOUT_MS = 10_000;
+/** How long an ended turn waits for a transcript the provider has not delivered. */
+const TRANSCRIPT_WAIT_MS = 5_000;
 
 export class LiveConversation {
   private session: RealtimeSession | null = null;
@@ -94,6 +96,10 @@ export class LiveConversation {
   /** Utterances ended whose transcript has not arrived: the answer is not complete before they are in. */
   private untranscribed = new Set<string>();
   private pendingAnswer: PendingAnswer | null = null;
+  /** When the candidate's speech last stopped (an answer's utterance): the patience counts from there. */
+  private lastStoppedAt: number | null = null;
+  /** The patience has passed: the turn is over, the answer is recorded as soon as its transcripts are in. */
+  private turnEnded = false;
   private patienceTimer: NodeJS.Timeout | null = null;
   private bargeTimer: NodeJS.Timeout | null = null;
   private silenceTimer: NodeJS.Timeout | null = null;
@@ -126,10 +132,10 @@ export class LiveConversation {
   async start(): Promise<void> {
     const client = await clientFor(this.target.interviewId);
     const recorder = new ConversationRecorder(this.options.db, this.target, this.turnTaking.flushMs);
+    // Held before it opens, so that end() closes it whatever happens next (its periodic write stops with it).
+    this.recorder = recorder;
     // The recording's segment starts after what is stored (an earlier connection's final write waited for).
     const [context] = await Promise.all([client.getContext(this.target.interviewId), recorder.open()]);
-    this.recorder = recorder;
-    if (this.ended) void recorder.close();
     this.language = resolveCandidateLocale(context.candidate.locale).language;
     this.questions = interviewQuestions(context.questions, this.language);
     // The page may have gone while the context was read: then no provider session is opened at all.
@@ -249,6 +255,8 @@ export class LiveConversation {
     this.current = null;
     this.untranscribed.clear();
     if (this.pendingAnswer) this.commitAnswer();
+    this.turnEnded = false;
+    this.lastStoppedAt = null;
     this.recorder?.pause();
     this.output.sendJson(reason ? { type: 'state', state: 'paused', reason } : { type: 'state', state: 'paused' });
   }
@@ -427,6 +435,8 @@ export class LiveConversation {
         return this.speechStopped(event.item_id, event.audio_end_ms);
       case 'conversation.item.input_audio_transcription.completed':
         return this.transcribed(event.item_id, event.transcript.trim());
+      case 'conversation.item.input_audio_transcription.failed':
+        return this.transcribed(event.item_id, '');
       case 'error':
         // The provider's own words about a refused event; never the key (it is not in them).
         log.warn({ interviewId: this.target.interviewId, code: event.error.code, type: event.error.type, message: event.error.message }, 'realtime provider error');
@@ -451,7 +461,10 @@ export class LiveConversation {
     if (this.silenceTimer) clearTimeout(this.silenceTimer);
     this.silenceStage = 0;
     if (this.patienceTimer) clearTimeout(this.patienceTimer);
+    this.patienceTimer = null;
     const overInterviewer = this.isPlaying(this.speaking);
+    // The candidate goes on after the turn was taken as over (its transcripts not yet in): it is not over.
+    if (!overInterviewer) this.turnEnded = false;
     const utterance: Utterance = {
       itemId,
       startedAt: Date.now(),
@@ -510,12 +523,17 @@ export class LiveConversation {
     utterance.endPos = Math.max(utterance.startPos, this.recorder.candidatePosition(end));
     utterance.stoppedAt = Date.now();
     this.untranscribed.add(utterance.itemId);
+    // Speech that may be only a back-channel over the interviewer waits for its transcript to count.
+    if (utterance.overInterviewer && !utterance.interrupted) return;
+    this.lastStoppedAt = utterance.stoppedAt;
+    this.schedulePatience();
   }
 
   /**
    * A transcript of one utterance. Over the interviewer and only a back-channel ("uh-huh"): neither a barge-in nor
    * an answer. Otherwise it joins the answer being gathered, which is recorded once the patience has passed in
-   * silence (LIVE_PATIENCE_MS from the end of the speech): a pause to think does not end the answer.
+   * silence (LIVE_PATIENCE_MS from the end of the speech) and every transcript is in: a pause to think does not end
+   * the answer.
    */
   private transcribed(itemId: string, text: string): void {
     if (this.paused) return;
@@ -524,41 +542,78 @@ export class LiveConversation {
     this.untranscribed.delete(itemId);
     if (text === '' || (utterance?.overInterviewer && !utterance.interrupted && isBackChannel(text))) {
       if (text !== '') this.output.sendJson({ type: 'caption', speaker: 'candidate', text, final: true });
-      if (this.pendingAnswer) this.schedulePatience();
-      else if (this.awaitingAnswer && !this.current && !this.isPlaying(this.speaking)) this.armSilence(this.turnTaking.promptMs);
-      return;
+      if (!this.pendingAnswer && this.untranscribed.size === 0 && !this.turnEnded && this.awaitingAnswer && !this.current && !this.isPlaying(this.speaking)) {
+        this.armSilence(this.turnTaking.promptMs);
+      }
+      return this.settle();
     }
     if (utterance?.overInterviewer && !utterance.interrupted) this.bargeIn(utterance);
     this.output.sendJson({ type: 'caption', speaker: 'candidate', text, final: true });
-    if (!this.awaitingAnswer) return;
+    if (!this.awaitingAnswer) return this.settle();
     const now = Date.now();
     const startPos = utterance?.startPos ?? this.recorder?.positionNow() ?? 0;
     const endPos = utterance?.endPos ?? this.recorder?.positionNow() ?? startPos;
     const startedAt = utterance?.startedAt ?? now;
-    const pending = (this.pendingAnswer ??= { texts: [], startedAt, startPos, endPos, lastStoppedAt: now });
+    const pending = (this.pendingAnswer ??= { texts: [], startedAt, startPos, endPos });
     pending.texts.push(text);
     pending.endPos = Math.max(pending.endPos, endPos);
-    pending.lastStoppedAt = utterance?.stoppedAt ?? now;
-    this.schedulePatience();
+    this.lastStoppedAt = Math.max(this.lastStoppedAt ?? 0, utterance?.stoppedAt ?? now);
+    this.settle();
   }
 
+  private settle(): void {
+    if (this.turnEnded) this.tryCommit();
+    else this.schedulePatience();
+  }
+
+  /**
+   * The end of the candidate's turn is decided when the patience has passed since the speech stopped (`thinking`
+   * is sent then, whether or not the transcripts are in); the answer is recorded once they are.
+   */
   private schedulePatience(): void {
     if (this.patienceTimer) clearTimeout(this.patienceTimer);
-    const pending = this.pendingAnswer;
-    if (!pending || this.current || this.untranscribed.size > 0) return;
+    this.patienceTimer = null;
+    if (this.current || this.lastStoppedAt === null || (!this.pendingAnswer && this.untranscribed.size === 0)) return;
     const extra = Math.max(0, this.turnTaking.patienceMs - this.options.config.silenceMs);
-    const wait = Math.max(0, pending.lastStoppedAt + extra - Date.now());
-    if (wait === 0) return this.commitAnswer();
-    this.patienceTimer = setTimeout(() => this.commitAnswer(), wait);
+    const wait = Math.max(0, this.lastStoppedAt + extra - Date.now());
+    if (wait === 0) return this.endTurn();
+    this.patienceTimer = setTimeout(() => this.endTurn(), wait);
+  }
+
+  private endTurn(): void {
+    this.patienceTimer = null;
+    this.turnEnded = true;
+    if (!this.paused) this.output.sendJson({ type: 'state', state: 'thinking' });
+    // A transcript the provider never delivers (its transcription failed silently) does not hold the answer forever.
+    if (this.untranscribed.size > 0) {
+      this.patienceTimer = setTimeout(() => {
+        this.untranscribed.clear();
+        this.tryCommit();
+      }, TRANSCRIPT_WAIT_MS);
+    }
+    this.tryCommit();
+  }
+
+  private tryCommit(): void {
+    if (!this.turnEnded || this.untranscribed.size > 0) return;
+    if (this.pendingAnswer) return this.commitAnswer();
+    // Nothing to record (noise, an empty transcript): back to listening.
+    this.turnEnded = false;
+    this.lastStoppedAt = null;
+    if (this.paused) return;
+    this.output.sendJson({ type: 'state', state: 'listening' });
+    if (this.awaitingAnswer && !this.isPlaying(this.speaking)) this.armSilence(this.turnTaking.promptMs);
   }
 
   private commitAnswer(): void {
     const pending = this.pendingAnswer;
     if (!pending) return;
     this.pendingAnswer = null;
+    this.turnEnded = false;
+    this.lastStoppedAt = null;
     if (this.patienceTimer) clearTimeout(this.patienceTimer);
+    this.patienceTimer = null;
     this.recorder?.cover(pending.endPos);
-    if (!this.paused) this.output.sendJson({ type: 'state', state: 'thinking' });
     this.queue(() => this.recordAnswer(pending));
   }
 
