@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioRecordings } from '@/db/schema';
 import { resetEnvCache } from '@/server/env';
 import { agentApi } from '../support/agent';
 import { makeInvitedInterview } from '../support/candidate-interview';
@@ -208,7 +210,45 @@ describe('the live conversation, recorded', { timeout: 90_000 }, () => {
   });
 });
 
+describe('the live recording and erasure', { timeout: 60_000 }, () => {
+  it('an erased candidate’s conversation is not written afterwards', async () => {
+    const { interview, token, org, candidate } = await startedInterview();
+    const client = await connectLive(liveUrl(app.url, token), APP_ORIGIN);
+    await interviewerSaid(client, QUESTIONS[0].text);
+    await speakInRealTime(client, pcmTone(300, 9000, 220));
+    const erased = await org.api(`/api/v1/candidates/${candidate.id}`, { method: 'DELETE' });
+    expect(erased.status, JSON.stringify(erased.body)).toBeLessThan(300);
+    // The page is still connected for a moment and sends more audio: it is not written anywhere.
+    await speakInRealTime(client, pcmTone(300, 9000, 220));
+    client.ws.terminate();
+    await client.closed;
+    const sessionRows = () => app.db.select({ id: audioRecordings.id }).from(audioRecordings).where(and(eq(audioRecordings.interviewId, interview.id), eq(audioRecordings.kind, 'session')));
+    // What was written before the erasure goes with its job; the connection's last write, after it, stores nothing.
+    await until(async () => (await sessionRows()).length === 0, 'the erase-audio job', 30_000, 200);
+    await sleep(1500);
+    expect(await sessionRows()).toEqual([]);
+  });
+});
+
 describe('turn-taking made for interviews', { timeout: 90_000 }, () => {
+  it('follow-ups are on by default in live mode: a thin answer gets one', async () => {
+    const { interview, token } = await startedInterview();
+    const client = await connectLive(liveUrl(app.url, token), APP_ORIGIN);
+    await interviewerSaid(client, QUESTIONS[0].text);
+    await questionHeard(interview.id, 1);
+    const provider = fake.realtime.sessions.at(-1)!;
+    fake.realtime.queueTranscripts('Yes, I did.');
+    provider.speechStarted();
+    await sleep(300);
+    provider.speechStopped();
+    // The fake model finds answers under six words thin and asks for an example.
+    await interviewerSaid(client, 'Could you give a concrete example?');
+    const turns = (await history(interview.id)).turns;
+    expect(turns.map((t) => t.role)).toEqual(['agent', 'candidate', 'agent']);
+    expect(turns[2].content).toBe('Could you give a concrete example?');
+    client.ws.close();
+  });
+
   it('an "uh-huh" over the interviewer does not stop it; real speech does, at once', async () => {
     fake.realtime.options.chunkIntervalMs = 80;
     try {

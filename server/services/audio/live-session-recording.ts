@@ -1,5 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { audioRecordings } from '@/db/schema';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { audioRecordings, candidates, interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { log } from '@/server/log';
 import { getObjectStore } from '../storage/get-object-store';
@@ -90,7 +90,8 @@ async function readStoredPcm(stored: StoredSession): Promise<Buffer | null> {
 export async function mixIntoLiveRecording(
   db: DbExecutor,
   input: { orgId: string; interviewId: string; atMs: number; pcm: Buffer; coverMs?: number },
-): Promise<{ durationMs: number }> {
+): Promise<{ durationMs: number } | null> {
+  if (!(await recordingAllowed(db, input))) return null;
   const stored = await latestSession(db, input);
   let base = stored ? await readStoredPcm(stored) : null;
   if (stored && !base) log.warn({ interviewId: input.interviewId }, 'the stored session recording is not a live WAV; the live recording replaces it');
@@ -102,8 +103,31 @@ export async function mixIntoLiveRecording(
   base.copy(out, 0);
   mixPcm(out, at, input.pcm);
   const durationMs = Math.floor(length / BYTES_PER_MS);
-  await storeSessionAudio(db, { orgId: input.orgId, interviewId: input.interviewId, contentType: 'audio/wav', audio: pcmToWav(out), durationMs });
+  const { audioId } = await storeSessionAudio(db, { orgId: input.orgId, interviewId: input.interviewId, contentType: 'audio/wav', audio: pcmToWav(out), durationMs });
+  // Erased while this was being written (its erase-audio job may have run already): what was just stored goes too.
+  if (!(await recordingAllowed(db, input))) {
+    const [row] = await db
+      .delete(audioRecordings)
+      .where(and(eq(audioRecordings.id, audioId), eq(audioRecordings.orgId, input.orgId)))
+      .returning({ storageKey: audioRecordings.storageKey });
+    if (row) await getObjectStore().delete(row.storageKey);
+    return null;
+  }
   return { durationMs };
+}
+
+/**
+ * Whether the conversation may still be recorded: the interview is in progress or just completed (the last words
+ * are written after the finalization) and its candidate has not been erased (an erasure cancels the interview or
+ * deletes the candidate, and deletes the recordings in a job that must not be outrun by a late write).
+ */
+async function recordingAllowed(db: DbExecutor, target: { orgId: string; interviewId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: interviews.id })
+    .from(interviews)
+    .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
+    .where(and(eq(interviews.id, target.interviewId), eq(interviews.orgId, target.orgId), inArray(interviews.status, ['IN_PROGRESS', 'COMPLETED'])));
+  return Boolean(row);
 }
 
 /** Adds PCM16 `source` into `target` from byte `at` (clipped), through typed views (a 30 s mix stays under a millisecond). */
