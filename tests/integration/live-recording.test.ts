@@ -319,6 +319,35 @@ describe('turn-taking made for interviews', { timeout: 90_000 }, () => {
     client.ws.close();
   });
 
+  it('an answer still inside its patience when the page drops is recorded, once, and the conversation moves on', async () => {
+    const { interview, token } = await startedInterview();
+    const url = liveUrl(app.url, token);
+    const first = await connectLive(url, APP_ORIGIN);
+    await interviewerSaid(first, QUESTIONS[0].text);
+    await questionHeard(interview.id, 1);
+    const provider = fake.realtime.sessions.at(-1)!;
+    fake.realtime.queueTranscripts('I led the migration of our billing system to a new provider.');
+    provider.speechStarted();
+    await sleep(300);
+    provider.speechStopped();
+    await first.waitFor((e) => e.type === 'caption' && e.speaker === 'candidate' && e.final);
+    first.ws.terminate();
+    const turns = await until(async () => {
+      const h = await history(interview.id);
+      return h.turns.length >= 3 ? h.turns : null;
+    }, 'the answer and the next question');
+    expect(turns.map((t) => [t.turnNumber, t.role])).toEqual([
+      [1, 'agent'],
+      [2, 'candidate'],
+      [3, 'agent'],
+    ]);
+    expect(turns[1].content).toBe('I led the migration of our billing system to a new provider.');
+    const second = await connectLive(url, APP_ORIGIN);
+    const resumed = await interviewerSaid(second, QUESTIONS[1].text);
+    expect(resumed.text).toMatch(/^Welcome back\. We were at question 2/);
+    second.ws.close();
+  });
+
   it('a long silence after a question gets one gentle prompt, then the interview pauses until resumed', async () => {
     await withEnv({ LIVE_SILENCE_PROMPT_MS: '1000', LIVE_SILENCE_PAUSE_MS: '1000' }, async () => {
       const { interview, token } = await startedInterview();

@@ -239,6 +239,17 @@ export class LiveConversation {
     this.ended = true;
     this.clearTimers();
     this.session?.close();
+    // An answer gathered but still inside its patience when the page went: recorded, not lost (no next question
+    // is said here; the next connection continues from the history).
+    const pending = this.pendingAnswer;
+    const awaiting = this.awaitingAnswer;
+    this.pendingAnswer = null;
+    if (pending && awaiting) {
+      this.recorder?.cover(pending.endPos);
+      void answerQuestion(this.options.db, { ...this.target, questionTurn: awaiting.turnNumber, text: pending.texts.join(' '), audioUrl: null, timing: this.answerTiming(pending) }, { followUps: this.turnTaking.followUps }).catch(
+        (error) => log.warn({ err: error, interviewId: this.target.interviewId }, 'the answer given before the page went could not be recorded'),
+      );
+    }
     void this.recorder?.close();
   }
 
@@ -633,6 +644,17 @@ export class LiveConversation {
     this.silenceTimer.unref?.();
   }
 
+  /** When the answer was said (its first utterance's start → its last one's end) and its place in the recording. */
+  private answerTiming(pending: PendingAnswer) {
+    const durationMs = Math.max(0, Math.round(pending.endPos - pending.startPos));
+    return {
+      startedAt: new Date(pending.startedAt).toISOString(),
+      endedAt: new Date(pending.startedAt + durationMs).toISOString(),
+      offsetMs: Math.round((this.recorder?.base ?? 0) + pending.startPos),
+      durationMs,
+    };
+  }
+
   /**
    * The candidate's answer to the question being asked: recorded once (the built-in interviewer's answerQuestion
    * is idempotent and refuses a second answer), with when it was said and where it is in the recording, evaluated,
@@ -643,15 +665,12 @@ export class LiveConversation {
     const awaiting = this.awaitingAnswer;
     if (!awaiting) return;
     this.awaitingAnswer = null;
-    const durationMs = Math.max(0, Math.round(pending.endPos - pending.startPos));
-    const timing = {
-      startedAt: new Date(pending.startedAt).toISOString(),
-      endedAt: new Date(pending.startedAt + durationMs).toISOString(),
-      offsetMs: Math.round((this.recorder?.base ?? 0) + pending.startPos),
-      durationMs,
-    };
     try {
-      await answerQuestion(this.options.db, { ...this.target, questionTurn: awaiting.turnNumber, text: pending.texts.join(' '), audioUrl: null, timing }, { followUps: this.turnTaking.followUps });
+      await answerQuestion(
+        this.options.db,
+        { ...this.target, questionTurn: awaiting.turnNumber, text: pending.texts.join(' '), audioUrl: null, timing: this.answerTiming(pending) },
+        { followUps: this.turnTaking.followUps },
+      );
     } catch (error) {
       // Another connection answered first, or the question moved on: the history decides what comes next.
       if (!(error instanceof AppError && (error.appCode === 'CONFLICT' || error.appCode === 'INVALID_STATE'))) throw error;
