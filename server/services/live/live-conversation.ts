@@ -611,9 +611,10 @@ export class LiveConversation {
     // Nothing to record (noise, an empty transcript): back to listening.
     this.turnEnded = false;
     this.lastStoppedAt = null;
-    if (this.paused) return;
+    // Not while the previous answer is being recorded: the service is still thinking then.
+    if (this.paused || !this.awaitingAnswer) return;
     this.output.sendJson({ type: 'state', state: 'listening' });
-    if (this.awaitingAnswer && !this.isPlaying(this.speaking)) this.armSilence(this.turnTaking.promptMs);
+    if (!this.isPlaying(this.speaking)) this.armSilence(this.turnTaking.promptMs);
   }
 
   private commitAnswer(): void {
