@@ -210,6 +210,23 @@ describe('the live conversation, recorded', { timeout: 90_000 }, () => {
   });
 });
 
+describe('the live recording while the conversation goes on', { timeout: 60_000 }, () => {
+  it('is written every LIVE_RECORDING_FLUSH_MS (1 s here), not only at the end: a killed instance loses at most that', async () => {
+    const { interview, token, org } = await startedInterview();
+    const client = await connectLive(liveUrl(app.url, token), APP_ORIGIN);
+    await interviewerSaid(client, QUESTIONS[0].text);
+    const q1 = await questionHeard(interview.id, 1);
+    await speakInRealTime(client, pcmTone(600, 9000, 220));
+    const stored = await until(async () => {
+      const r = await recording(org, interview.id);
+      return r && r.durationMs >= q1.offsetMs! + q1.durationMs! + 600 ? r : null;
+    }, 'a periodic write', 20_000, 250);
+    expect(client.ws.readyState).toBe(client.ws.OPEN);
+    expect(loudMs(stored.pcm, q1.offsetMs!, q1.offsetMs! + q1.durationMs!)).toBeGreaterThan(q1.durationMs! / 2);
+    client.ws.close();
+  });
+});
+
 describe('the live recording and erasure', { timeout: 60_000 }, () => {
   it('an erased candidate’s conversation is not written afterwards', async () => {
     const { interview, token, org, candidate } = await startedInterview();
