@@ -98,6 +98,24 @@ export const EnvSchema = z.object({
   REALTIME_TRANSCRIPTION_MODEL: z.string().default('gpt-4o-mini-transcribe'),
   /** Silence after which the candidate's answer is taken as finished (a pause to think is not the end). */
   REALTIME_SILENCE_MS: z.coerce.number().int().min(200).max(10_000).default(900),
+  /**
+   * Live turn-taking (docs/INTERVIEWER.md, "Live mode"). Patience: silence, counted from the end of the candidate's
+   * speech, before an answer is taken as finished; utterances separated by shorter pauses are one answer. At or
+   * below REALTIME_SILENCE_MS it adds no wait (the provider's VAD already waited that long).
+   */
+  LIVE_PATIENCE_MS: z.coerce.number().int().min(0).max(30_000).default(1800),
+  /** Candidate speech over the interviewer must last this long (or be more than a back-channel) to stop it. */
+  LIVE_BARGE_IN_MS: z.coerce.number().int().min(0).max(2000).default(200),
+  /** Silence after a question before one gentle prompt; as long again after the prompt, the interview pauses. */
+  LIVE_SILENCE_PROMPT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  LIVE_SILENCE_PAUSE_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  /** How often a live conversation's recording is written to storage: a killed instance loses at most this much. */
+  LIVE_RECORDING_FLUSH_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Follow-ups in live mode: on unless turned off here (INTERVIEWER_FOLLOW_UPS governs the other modes). */
+  LIVE_FOLLOW_UPS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   /** The built-in interviewer may ask one short follow-up when an answer is thin (needs the language model). */
   INTERVIEWER_FOLLOW_UPS: z
     .enum(['true', 'false', '1', '0'])

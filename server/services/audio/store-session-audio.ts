@@ -13,7 +13,10 @@ import { looksLikeAudio } from './audio-limits';
  * The whole conversation's recording, when the candidate's browser made one: stored, and set as the interview's
  * `audioUrl` unless an agent already gave its own. A second upload replaces the first.
  */
-export async function storeSessionAudio(db: DbExecutor, input: { orgId: string; interviewId: string; contentType: string; audio: Uint8Array }): Promise<{ audioId: string }> {
+export async function storeSessionAudio(
+  db: DbExecutor,
+  input: { orgId: string; interviewId: string; contentType: string; audio: Uint8Array; durationMs?: number | null },
+): Promise<{ audioId: string }> {
   if (input.audio.byteLength === 0 || !looksLikeAudio(input.audio, input.contentType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The body is not ${input.contentType} audio`);
   }
@@ -22,7 +25,7 @@ export async function storeSessionAudio(db: DbExecutor, input: { orgId: string; 
   const storageKey = `orgs/${orgId}/interviews/${interviewId}/session-${id}.${audioExtension(input.contentType)}`;
   const store = getObjectStore();
   await store.put(storageKey, input.audio, input.contentType);
-  await db.insert(audioRecordings).values({ id, orgId, interviewId, kind: 'session', turnNumber: null, storageKey, contentType: input.contentType, byteSize: input.audio.byteLength });
+  await db.insert(audioRecordings).values({ id, orgId, interviewId, kind: 'session', turnNumber: null, storageKey, contentType: input.contentType, byteSize: input.audio.byteLength, durationMs: input.durationMs ?? null });
   await db
     .update(interviews)
     .set({ audioUrl: audioServiceUrl(id) })

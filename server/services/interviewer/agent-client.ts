@@ -33,7 +33,15 @@ export type TurnInput = {
   durationMs?: number | null;
 };
 
-export type TurnPatch = { content?: string; audioUrl?: string | null; evaluation?: Record<string, unknown> | null };
+export type TurnPatch = {
+  content?: string;
+  audioUrl?: string | null;
+  evaluation?: Record<string, unknown> | null;
+  startedAt?: string | null;
+  endedAt?: string | null;
+  offsetMs?: number | null;
+  durationMs?: number | null;
+};
 
 export type AgentClientOptions = {
   baseUrl: string;

@@ -57,10 +57,10 @@ function conversationOf(context: AgentContextDto): Conversation {
  * evaluation yet, asks the next question (or one follow-up), or finalizes after the last answer. Safe to call at
  * any time and any number of times: each step is derived from the history and each write is idempotent.
  */
-export function advanceInterviewer(db: DbExecutor, target: Target): Promise<void> {
+export function advanceInterviewer(db: DbExecutor, target: Target, options: InterviewerOptions = {}): Promise<void> {
   return serialized(target.interviewId, async () => {
     const client = await clientFor(target.interviewId);
-    await advance(db, client, target, conversationOf(await client.getContext(target.interviewId)));
+    await advance(db, client, target, conversationOf(await client.getContext(target.interviewId)), options);
   });
 }
 
@@ -69,7 +69,16 @@ export function advanceInterviewer(db: DbExecutor, target: Target): Promise<void
  * advances. The same answer again (a retry after a lost response) changes nothing and advances as the first did;
  * another answer to an answered question, or an answer to a question that is not the pending one, is a 409.
  */
-export function answerQuestion(db: DbExecutor, target: Target & { questionTurn: number; text: string; audioUrl: string | null }): Promise<void> {
+export type AnswerTiming = { startedAt: string | null; endedAt: string | null; offsetMs?: number | null; durationMs?: number | null };
+
+/** Who decides follow-ups: INTERVIEWER_FOLLOW_UPS, unless the caller (the live conversation: LIVE_FOLLOW_UPS) says. */
+export type InterviewerOptions = { followUps?: boolean };
+
+export function answerQuestion(
+  db: DbExecutor,
+  target: Target & { questionTurn: number; text: string; audioUrl: string | null; timing?: AnswerTiming },
+  options: InterviewerOptions = {},
+): Promise<void> {
   return serialized(target.interviewId, async () => {
     const client = await clientFor(target.interviewId);
     const conversation = conversationOf(await client.getContext(target.interviewId));
@@ -85,11 +94,12 @@ export function answerQuestion(db: DbExecutor, target: Target & { questionTurn: 
     if (!question) throw new AppError('CONFLICT', `Turn ${target.questionTurn} is not a question of this interview`);
     if (answer && !sameAnswer) throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} was already answered`);
     if (!answer) {
-      const position = interviewerPosition(history.turns, conversation.questions, { followUps: getEnv().INTERVIEWER_FOLLOW_UPS });
+      const position = interviewerPosition(history.turns, conversation.questions, { followUps: options.followUps ?? getEnv().INTERVIEWER_FOLLOW_UPS });
       if (position.step !== 'await-answer' || position.question.turnNumber !== target.questionTurn) {
         throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} is not the pending question`);
       }
-      const timing = await answerTiming(db, target.orgId, target.audioUrl, new Date());
+      // The live conversation knows when the answer was spoken and where it is in the recording; the others are derived.
+      const timing = target.timing ?? (await answerTiming(db, target.orgId, target.audioUrl, new Date()));
       const turn = { turnNumber: target.questionTurn + 1, role: 'candidate' as const, content: target.text, audioUrl: target.audioUrl, ...timing };
       try {
         await client.recordTurn(target.interviewId, turn);
@@ -102,20 +112,21 @@ export function answerQuestion(db: DbExecutor, target: Target & { questionTurn: 
         if (!(stored?.role === 'candidate' && stored.content === target.text && stored.audioUrl === target.audioUrl)) throw error;
       }
     }
-    await advance(db, client, target, conversation);
+    await advance(db, client, target, conversation, options);
   });
 }
 
 const MAX_STEPS = 8;
 
-async function advance(db: DbExecutor, client: AgentClient, target: Target, conversation: Conversation): Promise<void> {
+async function advance(db: DbExecutor, client: AgentClient, target: Target, conversation: Conversation, options: InterviewerOptions): Promise<void> {
   const env = getEnv();
+  const followUps = options.followUps ?? env.INTERVIEWER_FOLLOW_UPS;
   const { interviewId } = target;
   const { questions, language, context } = conversation;
   for (let step = 0; step < MAX_STEPS; step++) {
     const history = await client.getHistory(interviewId);
     if (!['DRAFT', 'INVITED', 'IN_PROGRESS'].includes(history.status) || !conductedByInterviewer(history.turns)) return;
-    const position = interviewerPosition(history.turns, questions, { followUps: env.INTERVIEWER_FOLLOW_UPS });
+    const position = interviewerPosition(history.turns, questions, { followUps });
     switch (position.step) {
       case 'await-answer':
         return;
@@ -152,7 +163,7 @@ async function advance(db: DbExecutor, client: AgentClient, target: Target, conv
             answer: position.answer.content,
             spoken: speech.spoken,
             speechDurationMs: speech.durationMs,
-            followUps: env.INTERVIEWER_FOLLOW_UPS && !position.question.isFollowUp,
+            followUps: followUps && !position.question.isFollowUp,
           },
           (error) => log.warn({ err: error, interviewId }, 'answer evaluation failed; the answer stays unscored'),
         );

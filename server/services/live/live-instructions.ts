@@ -60,3 +60,10 @@ export function closing(language: CandidateLanguage): string {
     : 'Thank you, the interview is complete. A person on the hiring team will review your answers. Goodbye.';
 }
 
+
+/** The one gentle prompt after a long silence following a question (then, if the silence goes on, a pause). */
+export function silencePrompt(language: CandidateLanguage): string {
+  return language === 'fr'
+    ? 'Prenez votre temps. Voulez-vous que je répète la question ?'
+    : 'Take your time. Would you like me to repeat the question?';
+}

@@ -12,7 +12,8 @@ export type LiveState = 'listening' | 'thinking' | 'speaking' | 'paused' | 'ende
 
 export type LiveServerEvent =
   | { type: 'ready'; language: string; questionCount: number }
-  | { type: 'state'; state: LiveState }
+  /** `reason` (optional, added): 'silence' when the interview paused itself after a long silence (resume continues). */
+  | { type: 'state'; state: LiveState; reason?: 'silence' }
   /** `text` is the whole caption so far; `final` once the utterance is complete. */
   | { type: 'caption'; speaker: 'interviewer' | 'candidate'; text: string; final: boolean }
   /** `questionIndex` is 1-based; `answered` counts the configuration's questions answered. */
