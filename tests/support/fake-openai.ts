@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pcm16Wav } from '@/server/services/audio/wav';
 import { int16ToBuffer, readWav, resamplePcm16 } from '@/server/services/live/cascade/resample';
 import { runGroup } from './child-processes';
 import { createFakeRealtime, type FakeRealtime } from './fake-openai-realtime';
@@ -289,21 +290,5 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
 
 /** A tiny valid WAV (RIFF/WAVE, 16 kHz mono, `seconds` of silence) for upload tests. */
 export function silentWav(seconds = 1): Buffer {
-  const samples = Math.round(16_000 * seconds);
-  const data = Buffer.alloc(samples * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcm16Wav(Buffer.alloc(Math.round(16_000 * seconds) * 2), 16_000);
 }

@@ -4,6 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { log } from '@/server/log';
 import { getObjectStore } from '../storage/get-object-store';
 import { storeSessionAudio } from './store-session-audio';
+import { pcm16Wav, readPcm16Wav, WAV_HEADER_BYTES } from './wav';
 
 /**
  * The live conversation's recording: one PCM16 24 kHz mono WAV per interview, stored as its session recording
@@ -13,44 +14,16 @@ import { storeSessionAudio } from './store-session-audio';
  */
 
 export const LIVE_SAMPLE_RATE = 24_000;
-const WAV_HEADER_BYTES = 44;
 export const BYTES_PER_MS = (LIVE_SAMPLE_RATE * 2) / 1000;
 
 export function pcmToWav(pcm: Buffer, sampleRate = LIVE_SAMPLE_RATE): Buffer {
-  const header = Buffer.alloc(WAV_HEADER_BYTES);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
+  return pcm16Wav(pcm, sampleRate);
 }
 
 /** The PCM of a WAV this module wrote (PCM16, mono, 24 kHz), or null for anything else. */
 export function wavToPcm(wav: Buffer): Buffer | null {
-  if (wav.length < WAV_HEADER_BYTES || wav.toString('latin1', 0, 4) !== 'RIFF' || wav.toString('latin1', 8, 12) !== 'WAVE') return null;
-  let offset = 12;
-  let format: { channels: number; rate: number; bits: number; tag: number } | null = null;
-  while (offset + 8 <= wav.length) {
-    const id = wav.toString('latin1', offset, offset + 4);
-    const size = wav.readUInt32LE(offset + 4);
-    if (id === 'fmt ') format = { tag: wav.readUInt16LE(offset + 8), channels: wav.readUInt16LE(offset + 10), rate: wav.readUInt32LE(offset + 12), bits: wav.readUInt16LE(offset + 22) };
-    if (id === 'data') {
-      if (!format || format.tag !== 1 || format.channels !== 1 || format.rate !== LIVE_SAMPLE_RATE || format.bits !== 16) return null;
-      const end = Math.min(wav.length, offset + 8 + size);
-      return wav.subarray(offset + 8, end - ((end - offset - 8) % 2));
-    }
-    offset += 8 + size + (size % 2);
-  }
-  return null;
+  const read = readPcm16Wav(wav);
+  return read && read.rate === LIVE_SAMPLE_RATE ? read.pcm : null;
 }
 
 type StoredSession = { storageKey: string; contentType: string; byteSize: number };

@@ -7,27 +7,14 @@ import { WebhookUrlError } from '../webhooks/check-webhook-url';
 import type { ProviderTestResult } from './provider-schemas';
 import { pinnedLookup } from './pinned-fetch';
 import { checkProviderAddress, openAiClient, resolveProviderConfigs, type ProviderConfig } from './resolve-provider';
+import { pcm16Wav } from '../audio/wav';
 
 /** A test call waits at most this long: the admin is looking at a spinner. */
 const TEST_TIMEOUT_MS = 15_000;
 
 /** Half a second of 16 kHz mono silence: a transcription a real server accepts (it answers empty text). */
 function silentWav(): Buffer {
-  const data = Buffer.alloc(16_000);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcm16Wav(Buffer.alloc(16_000), 16_000);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { pcm16Wav, readPcm16Wav } from '../../audio/wav';
 /**
  * PCM16 mono resampling for the cascaded pipeline: the page and the Realtime protocol speak 24 kHz, Silero VAD and
  * speech-to-text models take 16 kHz. Linear interpolation; going down, each output sample is the mean of the input
@@ -70,29 +71,12 @@ export function bufferToInt16(bytes: Buffer): Int16Array {
 
 /** A WAV file (RIFF, PCM16 mono) around `samples`, for the transcription upload. */
 export function wavFile(samples: Int16Array, rate: number): Buffer {
-  const data = int16ToBuffer(samples);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return pcm16Wav(int16ToBuffer(samples), rate);
 }
 
 /** The PCM16 samples and rate of a mono PCM16 WAV (chunks other than `data` skipped). */
 export function readWav(wav: Buffer): { samples: Int16Array; rate: number } {
-  const rate = wav.readUInt32LE(24);
-  let offset = 12;
-  while (offset + 8 <= wav.length && wav.toString('latin1', offset, offset + 4) !== 'data') offset += 8 + wav.readUInt32LE(offset + 4);
-  const size = Math.min(wav.readUInt32LE(offset + 4), wav.length - offset - 8);
-  return { samples: bufferToInt16(wav.subarray(offset + 8, offset + 8 + size)), rate };
+  const read = readPcm16Wav(wav);
+  if (!read) throw new Error('Not a mono PCM16 WAV');
+  return { samples: bufferToInt16(read.pcm), rate: read.rate };
 }
