@@ -201,6 +201,7 @@ describe('the live interview in the browser', () => {
     await expect.poll(() => attr(page, 'data-state'), { timeout: 10_000, interval: 20 }).toBe('speaking');
     await say(page, spoken[1], ANSWERS[1]);
     await expect.poll(() => numberAttr(page, 'data-interruptions'), { timeout: 10_000 }).toBeGreaterThan(interruptionsBefore);
+    fake.realtime.options.msPerWord = 80;
     await expect.poll(() => captionText(page, 'candidate', 1), { timeout: 20_000 }).toBe(ANSWERS[1]);
     const cut = interviewerCaptions(page).nth(2);
     expect(await cut.getAttribute('data-final')).toBe('false');
@@ -230,4 +231,45 @@ describe('the live interview in the browser', () => {
     expect(fake.realtime.sessions.length).toBeGreaterThanOrEqual(2);
     expect(fake.realtime.sessions.every((s) => s.headers.authorization === `Bearer ${REALTIME_KEY}`)).toBe(true);
   }, 90_000);
+
+  it('a reload returns to the live view (one click turns the sound back on), and the candidate may continue in writing', async () => {
+    const invited = await inviteCandidate(app, { locale: 'en', firstName: 'Grace', questions: QUESTIONS });
+    const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, locale: 'en-GB' });
+    await context.addInitScript(fakeMicrophone);
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${frontDoor.port}/i/${invited.token}`);
+    await acknowledgeNotice(page);
+    await page.getByTestId('mic-allow').click();
+    await page.getByTestId('mic-level').waitFor();
+    await page.getByTestId('start-interview').click();
+    await expect.poll(() => interviewerCaptions(page).first().getAttribute('data-final'), { timeout: 20_000 }).toBe('true');
+
+    // The reload lands in the live view, asking for the click browsers need before sound and the microphone.
+    await page.reload();
+    await expect.poll(() => attr(page, 'data-connection')).toBe('join');
+    expect(await page.getByTestId('notice').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByTestId('live-join-button').click();
+    await expect.poll(() => captionText(page, 'interviewer', 0), { timeout: 20_000 }).toMatch(/^Welcome back\. We were at question 1: Tell me about a project you led\.$/);
+
+    // Writing instead: the thread at the same question, answered as in a written interview.
+    await page.getByTestId('live-writing').first().click();
+    for (const [index, answer] of [
+      [1, 'I led the rewrite of our invoicing service.'],
+      [2, 'I listen first, then we agree on how to decide.'],
+    ] as const) {
+      await expect.poll(() => page.getByTestId('progress').textContent()).toBe(`Question ${index} of 2`);
+      await page.getByTestId('answer-text').fill(answer);
+      await page.getByTestId('send-answer').click();
+    }
+    await expect.poll(() => page.getByTestId('invitation-finished').innerText()).toContain('Thank you!');
+    await context.close();
+
+    const rows = await storedTurns(invited);
+    expect(rows.map((t) => t.role)).toEqual(['agent', 'candidate', 'agent', 'candidate']);
+    expect(rows[1].content).toBe('I led the rewrite of our invoicing service.');
+    // The interview's mode is the one it started with.
+    const [row] = await app.db.select().from(interviews).where(eq(interviews.id, invited.interviewId));
+    expect(row).toMatchObject({ status: 'COMPLETED', answerMode: 'live' });
+  }, 60_000);
 });
