@@ -68,7 +68,6 @@ export const INTERVIEW_CSS = `
 @media (prefers-reduced-motion:reduce){.cp-live-voice span{transition:none}}
 .cp-live-muted{display:block;font-weight:400;color:#991b1b}
 .cp-live-captions-title{margin:16px 0 8px;font-size:16px}
-.cp-live-captions{max-height:50vh;overflow-y:auto}
 @media (max-width:480px){
   .cp-root{padding:12px 8px}
   .cp-card{padding:20px 16px}

@@ -66,14 +66,17 @@ export function LiveInterview({
   useEffect(() => {
     if (!ended || endedOnce.current) return;
     endedOnce.current = true;
+    // The microphone is not needed any more: the browser's recording indicator goes off.
+    mic.release();
     void api
       .session({ attempts: 3 })
       .then((fresh) => onEnded(fresh.ok ? fresh.body : { ...session, status: 'COMPLETED', question: null }))
       .catch(() => onEnded({ ...session, status: 'COMPLETED', question: null }));
-  }, [ended, api, onEnded, session]);
+  }, [ended, api, onEnded, session, mic]);
 
   const writingInstead = async () => {
     setLeaving(true);
+    mic.release();
     try {
       const fresh = await api.session({ attempts: 3 });
       onWritingInstead(fresh.ok ? fresh.body : session);
@@ -183,7 +186,7 @@ export function LiveInterview({
         {live.captions}
       </h3>
       {captions.length === 0 ? <p className="cp-muted">{live.captionsEmpty}</p> : null}
-      <ol className="cp-messages cp-live-captions" aria-labelledby="cp-live-captions" data-testid="live-captions">
+      <ol className="cp-messages" aria-labelledby="cp-live-captions" data-testid="live-captions">
         {captions.map((caption, i) => (
           <li
             key={i}
