@@ -168,6 +168,13 @@ export function LiveInterview({
               {muted ? <span className="cp-live-muted"> {live.mutedHint}</span> : null}
             </p>
           </div>
+          {conversation.audioBlocked ? (
+            <div className="cp-actions">
+              <button type="button" className="cp-button" onClick={conversation.resumeAudio} data-testid="live-sound">
+                {live.join}
+              </button>
+            </div>
+          ) : null}
           <div className="cp-actions" data-testid="live-controls">
             <button type="button" className="cp-button cp-secondary" onClick={muted ? conversation.unmute : conversation.mute} disabled={!open} data-testid="live-mute">
               {muted ? live.unmute : live.mute}

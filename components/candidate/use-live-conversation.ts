@@ -9,6 +9,9 @@ export type LiveConversation = {
   playback: PlaybackStats;
   /** The microphone could not be captured (no AudioWorklet, a refused module): the live conversation cannot run. */
   captureFailed: boolean;
+  /** The browser holds the audio until a gesture (Safari after an asynchronous start): `resumeAudio` from a click. */
+  audioBlocked: boolean;
+  resumeAudio: () => void;
   mute: () => void;
   unmute: () => void;
   pause: () => void;
@@ -20,6 +23,7 @@ export type LiveConversation = {
 
 const NO_PLAYBACK: PlaybackStats = { heardMs: 0, pendingMs: 0, interruptions: 0, level: 0 };
 const STATS_INTERVAL_MS = 100;
+const AUDIO_CHECK_MS = 1000;
 
 export function liveSocketUrl(token: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -36,13 +40,19 @@ export function useLiveConversation(token: string, stream: MediaStream | null): 
   const [playback, setPlayback] = useState<PlaybackStats>(NO_PLAYBACK);
   const [captureFailed, setCaptureFailed] = useState(false);
   const [generation, setGeneration] = useState(0);
+  const [audioBlocked, setAudioBlocked] = useState(false);
   const connectionRef = useRef<ReturnType<typeof createLiveConnection> | null>(null);
+  const contextRef = useRef<AudioContext | null>(null);
 
   useEffect(() => {
     if (!stream) return;
     let closed = false;
     const context = new AudioContext({ latencyHint: 'interactive' });
+    contextRef.current = context;
     void context.resume().catch(() => undefined);
+    // A context still suspended a moment later waits for a gesture; it says so when it runs.
+    const blockedCheck = setTimeout(() => !closed && setAudioBlocked(context.state === 'suspended'), AUDIO_CHECK_MS);
+    context.onstatechange = () => !closed && setAudioBlocked(context.state === 'suspended');
     const player = createWebAudioPlayer(context);
     const connection = createLiveConnection({ url: liveSocketUrl(token), player, onChange: (next) => !closed && setView(next) });
     connectionRef.current = connection;
@@ -66,6 +76,8 @@ export function useLiveConversation(token: string, stream: MediaStream | null): 
     return () => {
       closed = true;
       clearInterval(timer);
+      clearTimeout(blockedCheck);
+      if (contextRef.current === context) contextRef.current = null;
       capture?.stop();
       connection.close();
       if (connectionRef.current === connection) connectionRef.current = null;
@@ -78,6 +90,8 @@ export function useLiveConversation(token: string, stream: MediaStream | null): 
     view,
     playback,
     captureFailed,
+    audioBlocked,
+    resumeAudio: () => void contextRef.current?.resume().catch(() => undefined),
     mute: () => call('mute'),
     unmute: () => call('unmute'),
     pause: () => call('pause'),
