@@ -4,11 +4,13 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { candidateApi } from './candidate-api';
 import { ExternalInterview } from './external-interview';
 import { INTERVIEW_COPY, type InterviewCopy } from './interview-copy';
-import { initialState, offeredMode, startAnswerMode, transition, type ErrorKey, type InterviewState, type StatusKey } from './interview-machine';
+import { initialState, needsSetup, offeredMode, startAnswerMode, transition, type ErrorKey, type InterviewState, type StatusKey } from './interview-machine';
 import { forgetMemory, readMemory, writeMemory, type AnswerDraft } from './interview-memory';
 import { InterviewNotice } from './interview-notice';
 import { InterviewSetup } from './interview-setup';
 import { InterviewThread } from './interview-thread';
+import { LiveInterview } from './live-interview';
+import type { CandidateSession } from './candidate-api';
 import { RecordedComposer } from './recorded-composer';
 import { recordSession } from './record-answer';
 import { useMicrophone } from './use-microphone';
@@ -60,9 +62,10 @@ const userActivated = () => typeof navigator === 'undefined' || !('userActivatio
 /**
  * The candidate's interview with the service's own interviewer. The flow is the state machine's
  * (interview-machine.ts); this component runs its effects (the session, the start, the answers, the browser's
- * memory) and picks the view: the notice, the recorded mode's setup, then the conversation thread with the
- * written or recorded composer. Everything shown comes from `GET /session`, so a reload rebuilds the thread and
- * lands on the pending question; the draft answer is kept in the browser until the server has it.
+ * memory) and picks the view: the notice, the microphone setup (recorded and live modes), then the live
+ * conversation (live-interview.tsx) or the conversation thread with the written or recorded composer. Everything
+ * shown comes from `GET /session`, so a reload rebuilds the thread and lands on the pending question (or the live
+ * conversation, which the server resumes); the draft answer is kept in the browser until the server has it.
  */
 export function CandidateInterview({ token, language, organizationName, contactEmail, retentionDays }: CandidateInterviewProps) {
   const copy = INTERVIEW_COPY[language];
@@ -74,7 +77,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
   const mode = state.session ? offeredMode(state.session) : null;
   // The heading that titles each screen gets focus when the screen changes; starting stays on the screen that
   // started it, and the thread moves focus itself (to the question, or nowhere while the candidate types).
-  const screen = state.phase === 'starting' ? (state.session && offeredMode(state.session) === 'recorded' ? 'setup' : 'notice') : ['answering', 'sending', 'thinking'].includes(state.phase) ? 'thread' : state.phase;
+  const screen = state.phase === 'starting' ? (needsSetup(mode) ? 'setup' : 'notice') : ['answering', 'sending', 'thinking'].includes(state.phase) ? 'thread' : state.phase;
   const headingRef = useFocusOnChange<HTMLHeadingElement>(screen);
   const { phase, session } = state;
   const turnNumber = phase === 'answering' || phase === 'sending' ? (session?.question?.turnNumber ?? null) : null;
@@ -216,7 +219,11 @@ export function CandidateInterview({ token, language, organizationName, contactE
     void recording.finish().then((audio) => (audio ? api.uploadSessionRecording(audio).catch(() => undefined) : undefined));
   }, [phase, api]);
 
-  const inThread = phase === 'answering' || phase === 'sending' || phase === 'thinking' || (phase === 'finished' && (session?.thread.length ?? 0) > 0);
+  // A finished live conversation shows the thanks alone: its captions were the conversation.
+  const liveFinished = session?.answerMode === 'live' && !state.liveDeclined;
+  const inThread = phase === 'answering' || phase === 'sending' || phase === 'thinking' || (phase === 'finished' && !liveFinished && (session?.thread.length ?? 0) > 0);
+  const onLiveEnded = useCallback((fresh: CandidateSession) => dispatch({ type: 'LIVE_ENDED', session: fresh }), []);
+  const onWritingInstead = useCallback((fresh: CandidateSession) => dispatch({ type: 'WRITING_INSTEAD', session: fresh }), []);
   const switchChannel =
     mode === 'recorded' && (phase === 'answering' || phase === 'sending') && state.step !== 'recording' && state.step !== 'transcribing' && phase !== 'sending' ? (
       <button type="button" className="cp-link-button" onClick={() => dispatch({ type: 'CHANNEL_CHOSEN', channel: state.channel === 'voice' ? 'writing' : 'voice' })} data-testid="switch-mode">
@@ -231,7 +238,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
           <span className="cp-dot" aria-hidden="true" /> {copy.starting}
         </p>
       ) : null}
-      {(phase === 'notice' || (phase === 'starting' && mode !== 'recorded')) && session && mode ? (
+      {(phase === 'notice' || (phase === 'starting' && !needsSetup(mode))) && session && mode ? (
         <InterviewNotice
           copy={copy}
           headingRef={headingRef}
@@ -242,11 +249,12 @@ export function CandidateInterview({ token, language, organizationName, contactE
           onAccept={() => dispatch({ type: 'NOTICE_ACCEPTED' })}
         />
       ) : null}
-      {(phase === 'setup' || (phase === 'starting' && mode === 'recorded')) && session ? (
+      {(phase === 'setup' || (phase === 'starting' && needsSetup(mode))) && session ? (
         <InterviewSetup
           copy={copy}
           headingRef={headingRef}
           mic={mic}
+          live={mode === 'live'}
           channel={state.channel}
           onChannel={(channel) => dispatch({ type: 'CHANNEL_CHOSEN', channel })}
           resuming={session.status !== 'OPEN'}
@@ -260,7 +268,6 @@ export function CandidateInterview({ token, language, organizationName, contactE
         </p>
       ) : null}
       {inThread && session ? (
-        // The live conversation (mode 'live') gets its own view next to these two; it shares the thread's captions.
         <InterviewThread copy={copy} state={state}>
           {phase === 'answering' || phase === 'sending' ? (
             <div data-testid="question-panel" data-turn={session.question?.turnNumber} data-step={state.step} data-channel={state.channel}>
@@ -280,6 +287,9 @@ export function CandidateInterview({ token, language, organizationName, contactE
             </div>
           ) : null}
         </InterviewThread>
+      ) : null}
+      {phase === 'live' && session ? (
+        <LiveInterview copy={copy} token={token} api={api} mic={mic} session={session} headingRef={headingRef} onEnded={onLiveEnded} onWritingInstead={onWritingInstead} />
       ) : null}
       {phase === 'external' && session ? <ExternalInterview token={token} language={language} joinUrl={session.joinUrl} onFinished={() => dispatch({ type: 'EXTERNAL_FINISHED' })} /> : null}
       {phase === 'finished' ? (

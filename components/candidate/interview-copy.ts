@@ -22,6 +22,8 @@ export type InterviewCopy = {
   modeLegend: string;
   modeVoice: string;
   modeVoiceHint: string;
+  modeLive: string;
+  modeLiveHint: string;
   modeWriting: string;
   modeWritingHint: string;
   voiceUnavailable: string;
@@ -78,6 +80,32 @@ export type InterviewCopy = {
   errorGone: string;
   errorConflict: string;
   errorTooLarge: string;
+  live: LiveCopy;
+};
+
+/** The live conversation's view (live-interview.tsx). */
+export type LiveCopy = {
+  title: string;
+  state: Record<'connecting' | 'listening' | 'thinking' | 'speaking' | 'paused' | 'reconnecting', string>;
+  captions: string;
+  captionsEmpty: string;
+  interviewer: string;
+  you: string;
+  mute: string;
+  unmute: string;
+  mutedHint: string;
+  pause: string;
+  resume: string;
+  repeat: string;
+  join: string;
+  joinHint: string;
+  takenOver: string;
+  takeBack: string;
+  failed: string;
+  retry: string;
+  writingInstead: string;
+  writingHint: string;
+  micNeeded: string;
 };
 
 export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
@@ -86,11 +114,15 @@ export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
     noticeAi: (mode) =>
       mode === 'written'
         ? 'Les questions sont posées par écrit par une intelligence artificielle (IA), pas par une personne.'
-        : "Les questions sont posées par une intelligence artificielle (IA), pas par une personne, à l'écrit et à l'oral.",
+        : mode === 'live'
+          ? "L'entretien est une conversation orale en direct avec une intelligence artificielle (IA), pas avec une personne."
+          : "Les questions sont posées par une intelligence artificielle (IA), pas par une personne, à l'écrit et à l'oral.",
     noticeRecorded: (mode) =>
       mode === 'written'
         ? 'Vous répondez par écrit ; vos réponses sont conservées telles que vous les envoyez.'
-        : 'Si vous répondez à voix haute, vos réponses sont enregistrées puis transcrites en texte ; vous pouvez corriger la transcription avant de l’envoyer.',
+        : mode === 'live'
+          ? 'La conversation (votre voix et celle de l’assistant) est enregistrée et transcrite en texte ; des sous-titres l’affichent en direct.'
+          : 'Si vous répondez à voix haute, vos réponses sont enregistrées puis transcrites en texte ; vous pouvez corriger la transcription avant de l’envoyer.',
     noticeWritten: 'Vous pouvez aussi répondre par écrit : vos réponses comptent de la même façon.',
     noticeHuman: (org) => `Une personne de ${org} lit vos réponses et prend la décision. L'IA ne décide pas à votre place.`,
     noticeRetention: (days) =>
@@ -105,6 +137,8 @@ export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
     modeLegend: 'Mode de réponse',
     modeVoice: 'À voix haute',
     modeVoiceHint: 'Vous parlez ; votre réponse est transcrite et vous pouvez la corriger.',
+    modeLive: 'Conversation orale en direct',
+    modeLiveHint: "Vous parlez avec l'assistant comme au téléphone ; des sous-titres affichent la conversation.",
     modeWriting: 'Par écrit',
     modeWritingHint: 'Vous tapez vos réponses. Les questions restent affichées.',
     voiceUnavailable: "La réponse à voix haute n'est pas disponible pour cet entretien : vous répondrez par écrit.",
@@ -161,17 +195,51 @@ export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
     errorGone: "Ce lien n'est plus valable.",
     errorConflict: 'Cette question a déjà reçu une réponse. Voici la suite de votre entretien.',
     errorTooLarge: "L'enregistrement est trop long ou illisible. Enregistrez une réponse plus courte ou écrivez-la.",
+    live: {
+      title: 'Entretien en direct',
+      state: {
+        connecting: 'Connexion à l’assistant…',
+        listening: 'À vous : l’assistant vous écoute.',
+        thinking: 'L’assistant réfléchit…',
+        speaking: 'L’assistant parle…',
+        paused: 'Entretien en pause.',
+        reconnecting: 'Connexion perdue, reconnexion… L’entretien reprendra où vous en étiez.',
+      },
+      captions: 'Sous-titres de la conversation',
+      captionsEmpty: 'Les sous-titres de la conversation s’affichent ici.',
+      interviewer: 'Assistant',
+      you: 'Vous',
+      mute: 'Couper le micro',
+      unmute: 'Réactiver le micro',
+      mutedHint: 'Votre micro est coupé : l’assistant ne vous entend pas.',
+      pause: 'Pause',
+      resume: 'Reprendre',
+      repeat: 'Répéter la question',
+      join: 'Continuer la conversation',
+      joinHint: 'Votre entretien est en cours. Appuyez sur le bouton pour activer votre micro et reprendre où vous en étiez.',
+      takenOver: 'L’entretien continue dans un autre onglet ou sur un autre appareil.',
+      takeBack: 'Continuer ici',
+      failed: 'La conversation en direct n’est pas disponible pour le moment. Réessayez, ou continuez par écrit : vos réponses comptent de la même façon.',
+      retry: 'Réessayer',
+      writingInstead: 'Continuer par écrit',
+      writingHint: 'Vous pouvez aussi continuer par écrit à tout moment.',
+      micNeeded: 'Le micro est nécessaire pour la conversation en direct. Autorisez-le, ou continuez par écrit.',
+    },
   },
   en: {
     noticeTitle: 'Before you start',
     noticeAi: (mode) =>
       mode === 'written'
         ? 'The questions are asked in writing by an artificial intelligence (AI), not by a person.'
-        : 'The questions are asked by an artificial intelligence (AI), not by a person, in writing and out loud.',
+        : mode === 'live'
+          ? 'The interview is a live spoken conversation with an artificial intelligence (AI), not with a person.'
+          : 'The questions are asked by an artificial intelligence (AI), not by a person, in writing and out loud.',
     noticeRecorded: (mode) =>
       mode === 'written'
         ? 'You answer in writing; your answers are kept as you send them.'
-        : 'If you answer out loud, your answers are recorded and transcribed into text; you can correct the transcript before sending it.',
+        : mode === 'live'
+          ? "The conversation (your voice and the interviewer's) is recorded and transcribed into text; captions show it as it happens."
+          : 'If you answer out loud, your answers are recorded and transcribed into text; you can correct the transcript before sending it.',
     noticeWritten: 'You can also answer in writing: your answers count exactly the same.',
     noticeHuman: (org) => `A person at ${org} reviews your answers and takes the decision. The AI does not decide for them.`,
     noticeRetention: (days) =>
@@ -186,6 +254,8 @@ export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
     modeLegend: 'Answer mode',
     modeVoice: 'Out loud',
     modeVoiceHint: 'You speak; your answer is transcribed and you can correct it.',
+    modeLive: 'Live spoken conversation',
+    modeLiveHint: 'You talk with the interviewer as on a call; captions show the conversation.',
     modeWriting: 'In writing',
     modeWritingHint: 'You type your answers. The questions stay on screen.',
     voiceUnavailable: 'Spoken answers are not available for this interview: you will answer in writing.',
@@ -242,5 +312,35 @@ export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
     errorGone: 'This link is no longer valid.',
     errorConflict: 'This question already has an answer. Here is the rest of your interview.',
     errorTooLarge: 'The recording is too long or unreadable. Record a shorter answer or type it.',
+    live: {
+      title: 'Live interview',
+      state: {
+        connecting: 'Connecting to the interviewer…',
+        listening: 'Your turn: the interviewer is listening.',
+        thinking: 'The interviewer is thinking…',
+        speaking: 'The interviewer is speaking…',
+        paused: 'The interview is paused.',
+        reconnecting: 'Connection lost, reconnecting… The interview will resume where you were.',
+      },
+      captions: 'Conversation captions',
+      captionsEmpty: 'The captions of the conversation appear here.',
+      interviewer: 'Interviewer',
+      you: 'You',
+      mute: 'Mute',
+      unmute: 'Unmute',
+      mutedHint: 'Your microphone is muted: the interviewer cannot hear you.',
+      pause: 'Pause',
+      resume: 'Resume',
+      repeat: 'Repeat the question',
+      join: 'Continue the conversation',
+      joinHint: 'Your interview is in progress. Press the button to turn on your microphone and continue where you left off.',
+      takenOver: 'The interview continues in another tab or on another device.',
+      takeBack: 'Continue here',
+      failed: 'The live conversation is not available right now. Try again, or continue in writing: your answers count exactly the same.',
+      retry: 'Try again',
+      writingInstead: 'Continue in writing',
+      writingHint: 'You can also continue in writing at any time.',
+      micNeeded: 'The live conversation needs your microphone. Allow it, or continue in writing.',
+    },
   },
 };

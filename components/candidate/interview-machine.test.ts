@@ -195,6 +195,57 @@ describe('the candidate interview machine', () => {
   });
 });
 
+describe('the live conversation', () => {
+  const liveOffer = { answerModes: ['live', 'written'] as CandidateSession['answerModes'], voice: { transcription: false, speech: 'browser' as const, live: true } };
+  const liveAt = (answerMode: CandidateSession['answerMode'], base = atQuestion1()) => session({ ...base, ...liveOffer, answerMode });
+
+  it('notice, the microphone check, a start asking for live, then the live view; the end is the finished screen', () => {
+    let state = run([{ type: 'LOADED', session: session(liveOffer), remembered: null }]);
+    expect(state.phase).toBe('notice');
+    expect(offeredMode(state.session!)).toBe('live');
+    state = run([{ type: 'NOTICE_ACCEPTED' }], state);
+    expect(state).toMatchObject({ phase: 'setup', channel: 'voice' });
+    expect(startAnswerMode(state)).toBe('live');
+    state = run([{ type: 'START' }], state);
+    expect(state.phase).toBe('starting');
+    expect(run([{ type: 'START_FAILED', status: 503 }], state)).toMatchObject({ phase: 'setup', error: 'unavailable' });
+    state = run([{ type: 'STARTED', session: liveAt('live') }], state);
+    expect(state).toMatchObject({ phase: 'live', error: null });
+    // Answers come and go over the socket, not through the machine: only the end moves it.
+    state = run([{ type: 'LIVE_ENDED', session: liveAt('live', completed()) }], state);
+    expect(state.phase).toBe('finished');
+    expect(progressOf(state)).toMatchObject({ answered: 2, total: 2 });
+  });
+
+  it('the candidate may choose writing on the setup step: a written start and the thread', () => {
+    let state = run([{ type: 'LOADED', session: session(liveOffer), remembered: null }, { type: 'NOTICE_ACCEPTED' }, { type: 'CHANNEL_CHOSEN', channel: 'writing' }]);
+    expect(startAnswerMode(state)).toBe('written');
+    state = run([{ type: 'START' }, { type: 'STARTED', session: liveAt('written') }], state);
+    expect(state).toMatchObject({ phase: 'answering', step: 'typing', channel: 'writing' });
+    expect(offeredMode(state.session!)).toBe('written');
+    // A reload keeps the written thread: the interview's mode is the server's.
+    expect(run([{ type: 'LOADED', session: liveAt('written'), remembered: null }])).toMatchObject({ phase: 'answering', channel: 'writing' });
+  });
+
+  it('a reload mid-conversation goes back to the live view (the server resumes it), without a banner or a setup', () => {
+    const state = run([{ type: 'LOADED', session: liveAt('live', atQuestion2()), remembered: null }]);
+    expect(state).toMatchObject({ phase: 'live', resumedTurn: null });
+    expect(showsResumeBanner(state)).toBe(false);
+  });
+
+  it('continuing in writing (the live service failed): the thread at the pending question, and it stays there', () => {
+    let state = run([{ type: 'LOADED', session: liveAt('live', atQuestion2()), remembered: null }]);
+    state = run([{ type: 'WRITING_INSTEAD', session: liveAt('live', atQuestion2()) }], state);
+    expect(state).toMatchObject({ phase: 'answering', step: 'typing', channel: 'writing', liveDeclined: true });
+    expect(threadOf(state).items.at(-1)).toMatchObject({ kind: 'question', current: true });
+    state = run([{ type: 'DRAFT_CHANGED', text: 'A memory leak.' }, { type: 'SEND' }, { type: 'ANSWERED', session: liveAt('live', completed()) }], state);
+    expect(state.phase).toBe('finished');
+    // Outside the live view these events change nothing.
+    expect(run([{ type: 'LIVE_ENDED', session: completed() }], state)).toBe(state);
+    expect(run([{ type: 'WRITING_INSTEAD', session: completed() }], state)).toBe(state);
+  });
+});
+
 describe('the answer mode a start asks for', () => {
   it('is the channel the candidate chose, voice only where speech to text is offered, and none with an external platform', () => {
     expect(startAnswerMode({ session: session({ voice: { transcription: true, speech: 'browser', live: false } }), channel: 'voice' })).toBe('recorded');

@@ -3,11 +3,13 @@
  * no fetch, no storage (the components run the effects and dispatch what happened), so every path is tested
  * without a browser (interview-machine.test.ts).
  *
- *   loading ─► notice ─► (setup: recorded only) ─► starting ─► answering ⇄ sending ─► finished
- *                                                      │            ▲  │
- *                                                      ▼            │  ▼
- *                                                  external      thinking (the interviewer prepares the next
- *                                                                question: the page polls the session)
+ *   loading ─► notice ─► (setup: recorded, live) ─► starting ─► answering ⇄ sending ─► finished
+ *                                                      │   │         ▲  │                  ▲
+ *                                                      ▼   │         │  ▼                  │
+ *                                                external  │       thinking (the interviewer prepares the next
+ *                                                          │       question: the page polls the session)
+ *                                                          └─► live ─────────────────────────┘
+ *                                                               └─► answering (writing instead: the fallback)
  *   any ─► closed (link gone, or the first read failed)
  *
  * Within `answering`, `step` says where the pending answer is: typed (`typing`), or by voice read aloud
@@ -18,13 +20,13 @@ import type { AnswerDraft } from './interview-memory';
 
 /**
  * How the candidate answers, from what the service offers: an external agent platform's call, the built-in
- * interviewer with speech-to-text (`recorded`: out loud or in writing) or without (`written`). `live` is the
- * real-time conversation's slot (CONTRACT §13): its view is built with the server-side relay.
+ * interviewer in a real-time spoken conversation (`live`, CONTRACT §13: or in writing), with speech-to-text
+ * (`recorded`: out loud or in writing) or without (`written`).
  */
 export type InterviewMode = 'external' | 'recorded' | 'written' | 'live';
 export type AnswerChannel = 'voice' | 'writing';
 
-export type Phase = 'loading' | 'closed' | 'notice' | 'setup' | 'starting' | 'external' | 'answering' | 'sending' | 'thinking' | 'finished';
+export type Phase = 'loading' | 'closed' | 'notice' | 'setup' | 'starting' | 'external' | 'live' | 'answering' | 'sending' | 'thinking' | 'finished';
 export type Step = 'typing' | 'speaking' | 'ready' | 'recording' | 'transcribing' | 'reviewing';
 
 export type ErrorKey = 'gone' | 'generic' | 'unavailable' | 'offline' | 'conflict' | 'tooLarge' | 'micDenied' | 'answerEmpty';
@@ -41,6 +43,8 @@ export type InterviewState = {
   sent: { turnNumber: number; text: string } | null;
   /** The question a reload resumed at: the banner shows on that question only, once. */
   resumedTurn: number | null;
+  /** A live interview the candidate continues in writing (the live service failed, or they prefer to). */
+  liveDeclined: boolean;
   error: ErrorKey | null;
   status: StatusKey | null;
 };
@@ -68,7 +72,11 @@ export type InterviewEvent =
   | { type: 'SEND_FAILED'; error: ErrorKey }
   /** A fresh read while the interviewer prepares the next question. */
   | { type: 'POLLED'; session: CandidateSession }
-  | { type: 'EXTERNAL_FINISHED' };
+  | { type: 'EXTERNAL_FINISHED' }
+  /** The live conversation ended; `session`: the fresh read after it (completed). */
+  | { type: 'LIVE_ENDED'; session: CandidateSession }
+  /** The live conversation is left for the written thread, with the session as it stands. */
+  | { type: 'WRITING_INSTEAD'; session: CandidateSession };
 
 export const initialState: InterviewState = {
   phase: 'loading',
@@ -78,27 +86,43 @@ export const initialState: InterviewState = {
   draft: null,
   sent: null,
   resumedTurn: null,
+  liveDeclined: false,
   error: null,
   status: null,
 };
 
-export function offeredMode(session: Pick<CandidateSession, 'mode' | 'voice'>): InterviewMode {
+/**
+ * The mode the page holds: before the start, the best the service offers (what the notice promises); once started,
+ * the live conversation only if the start chose it (a candidate who chose writing gets the thread, with spoken
+ * answers where speech-to-text is configured, as in the recorded mode).
+ */
+export function offeredMode(session: Pick<CandidateSession, 'mode' | 'voice' | 'answerModes' | 'answerMode'>): InterviewMode {
   if (session.mode === 'external') return 'external';
+  const live = session.answerMode ? session.answerMode === 'live' : session.answerModes.includes('live');
+  if (live) return 'live';
   return session.voice.transcription ? 'recorded' : 'written';
 }
 
 /**
  * The interview's `answerMode` the start asks for (kept by the server from the first start, CONTRACT §13): the
- * channel chosen on the setup step; none with an external agent platform, which has no answer mode.
+ * channel chosen on the setup step (voice: the live conversation where offered, else recorded answers); none with
+ * an external agent platform, which has no answer mode.
  */
-export function startAnswerMode(state: Pick<InterviewState, 'session' | 'channel'>): 'recorded' | 'written' | undefined {
+export function startAnswerMode(state: Pick<InterviewState, 'session' | 'channel'>): 'live' | 'recorded' | 'written' | undefined {
   if (!state.session || state.session.mode === 'external') return undefined;
-  return allowed(state.session, state.channel) === 'voice' ? 'recorded' : 'written';
+  if (allowed(state.session, state.channel) !== 'voice') return 'written';
+  return offeredMode(state.session) === 'live' ? 'live' : 'recorded';
 }
 
-/** The channel a session allows: voice only with speech-to-text. */
+/** The channel a session allows: voice only with speech-to-text or the live conversation. */
 function allowed(session: CandidateSession, channel: AnswerChannel): AnswerChannel {
-  return channel === 'voice' && offeredMode(session) === 'recorded' ? 'voice' : 'writing';
+  const mode = offeredMode(session);
+  return channel === 'voice' && (mode === 'recorded' || mode === 'live') ? 'voice' : 'writing';
+}
+
+/** Whether the mode checks the microphone before the start (and offers writing instead there). */
+export function needsSetup(mode: InterviewMode | null): boolean {
+  return mode === 'recorded' || mode === 'live';
 }
 
 function firstStep(channel: AnswerChannel): Step {
@@ -112,6 +136,9 @@ function land(state: InterviewState, session: CandidateSession): InterviewState 
   if (session.status === 'CANCELLED' || session.status === 'EXPIRED') return { ...base, phase: 'closed', error: 'gone' };
   if (session.mode === 'external') return { ...base, phase: 'external' };
   if (session.status === 'OPEN') return { ...base, phase: 'notice' };
+  // The live conversation resumes itself from the history (the server says "welcome back"); its view reads the
+  // session only for the start and the end.
+  if (session.answerMode === 'live' && !state.liveDeclined) return { ...base, phase: 'live', error: null };
   if (!session.question) return { ...base, phase: 'thinking', draft: null };
   const sameQuestion = state.session?.question?.turnNumber === session.question.turnNumber && (state.phase === 'answering' || state.phase === 'sending');
   if (sameQuestion) return { ...base, phase: 'answering' };
@@ -128,9 +155,9 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
         return land(state, session);
       }
       const mode = offeredMode(session);
-      const channel = allowed(session, remembered ?? (mode === 'recorded' ? 'voice' : 'writing'));
+      const channel = allowed(session, remembered ?? (mode === 'recorded' || mode === 'live' ? 'voice' : 'writing'));
       const next = land({ ...state, channel }, session);
-      if (session.status !== 'IN_PROGRESS') return next;
+      if (session.status !== 'IN_PROGRESS' || next.phase === 'live') return next;
       // A reload mid-interview: the banner on the pending question; by voice without a remembered choice, the
       // microphone check first (the browser forgot its permission grant, maybe).
       const resumed = { ...next, resumedTurn: session.question?.turnNumber ?? null };
@@ -141,9 +168,9 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
       return { ...state, phase: 'closed', error: event.status === 404 || event.status === 410 ? 'gone' : 'generic' };
     case 'NOTICE_ACCEPTED': {
       if (!state.session) return state;
-      // Written (nothing to set up) and external (the platform's call) start right away; recorded checks the microphone.
-      const mode = offeredMode(state.session);
-      if (mode === 'recorded') return { ...state, phase: 'setup', error: null };
+      // Written (nothing to set up) and external (the platform's call) start right away; recorded and live check
+      // the microphone.
+      if (needsSetup(offeredMode(state.session))) return { ...state, phase: 'setup', error: null };
       return { ...state, phase: 'starting', error: null };
     }
     case 'CHANNEL_CHOSEN': {
@@ -163,7 +190,7 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
       const gone = event.status === 404 || event.status === 410;
       const error: ErrorKey = gone ? 'gone' : event.status === 503 ? 'unavailable' : 'generic';
       if (gone) return { ...state, phase: 'closed', error };
-      const back: Phase = state.session && offeredMode(state.session) === 'recorded' ? 'setup' : 'notice';
+      const back: Phase = state.session && needsSetup(offeredMode(state.session)) ? 'setup' : 'notice';
       return { ...state, phase: back, error };
     }
     case 'QUESTION_SHOWN': {
@@ -212,6 +239,15 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
       return land(state, event.session);
     case 'EXTERNAL_FINISHED':
       return { ...state, phase: 'finished' };
+    case 'LIVE_ENDED':
+      if (state.phase !== 'live') return state;
+      // The closing was said: the interview is complete even if the read raced its finalization.
+      return { ...state, session: event.session, phase: 'finished', error: null, status: null };
+    case 'WRITING_INSTEAD': {
+      if (state.phase !== 'live') return state;
+      const declined = { ...state, liveDeclined: true, channel: 'writing' as const, error: null };
+      return land(declined, event.session);
+    }
   }
 }
 

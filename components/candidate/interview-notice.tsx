@@ -3,7 +3,7 @@
 import { useId, useRef, useState } from 'react';
 import { Form } from '@/components/ui/form';
 import type { InterviewCopy } from './interview-copy';
-import type { InterviewMode } from './interview-machine';
+import { needsSetup, type InterviewMode } from './interview-machine';
 
 /**
  * What the candidate is told before anything is recorded (docs/INTERVIEWER.md), in the terms of the mode they will
@@ -30,8 +30,8 @@ export function InterviewNotice({
   const [missing, setMissing] = useState(false);
   const checkboxRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
-  // Written and external start from here; recorded goes on to the microphone check.
-  const startsHere = mode !== 'recorded';
+  // Written and external start from here; recorded and live go on to the microphone check.
+  const startsHere = !needsSetup(mode);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!accepted) {
@@ -49,7 +49,7 @@ export function InterviewNotice({
       <ul className="cp-notice" data-testid="notice-items">
         <li>{copy.noticeAi(mode)}</li>
         <li>{copy.noticeRecorded(mode)}</li>
-        {mode === 'recorded' ? <li>{copy.noticeWritten}</li> : null}
+        {needsSetup(mode) ? <li>{copy.noticeWritten}</li> : null}
         <li>{copy.noticeHuman(organizationName)}</li>
         <li>{copy.noticeRetention(retentionDays)}</li>
         <li>{copy.noticeContact(organizationName, contactEmail)}</li>

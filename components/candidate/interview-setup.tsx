@@ -20,13 +20,14 @@ export function LevelMeter({ copy, level }: { copy: InterviewCopy; level: number
 }
 
 /**
- * The recorded mode's setup: out loud or in writing, and by voice the microphone check (a click asks for it, a
+ * The recorded and live modes' setup: out loud (recorded answers, or the live conversation) or in writing, and by voice the microphone check (a click asks for it, a
  * live level shows it hears; a refusal says how to allow it, with "Try again" and "Answer in writing").
  */
 export function InterviewSetup({
   copy,
   headingRef,
   mic,
+  live,
   channel,
   onChannel,
   resuming,
@@ -36,6 +37,8 @@ export function InterviewSetup({
   copy: InterviewCopy;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   mic: Microphone;
+  /** The voice choice is the live conversation (else recorded answers). */
+  live: boolean;
   channel: AnswerChannel;
   onChannel: (channel: AnswerChannel) => void;
   resuming: boolean;
@@ -54,8 +57,8 @@ export function InterviewSetup({
           <label key={value} className="cp-mode">
             <input type="radio" name="answer-mode" value={value} checked={channel === value} onChange={() => onChannel(value)} data-testid={`mode-${value}`} />
             <span>
-              <strong>{value === 'voice' ? copy.modeVoice : copy.modeWriting}</strong>
-              <span className="cp-muted">{value === 'voice' ? copy.modeVoiceHint : copy.modeWritingHint}</span>
+              <strong>{value === 'voice' ? (live ? copy.modeLive : copy.modeVoice) : copy.modeWriting}</strong>
+              <span className="cp-muted">{value === 'voice' ? (live ? copy.modeLiveHint : copy.modeVoiceHint) : copy.modeWritingHint}</span>
             </span>
           </label>
         ))}

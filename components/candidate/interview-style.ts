@@ -58,6 +58,16 @@ export const INTERVIEW_CSS = `
 @media (prefers-reduced-motion:reduce){.cp-typing-dots span{animation:none}}
 @media (pointer:coarse){.cp-send-hint{display:none}}
 .cp-error p{margin:0 0 8px}
+.cp-live-status{display:flex;gap:12px;align-items:center;margin:8px 0 12px;padding:12px 14px;border-radius:12px;background:#f4f4f5}
+.cp-live-status p{margin:0;font-weight:600}
+.cp-live-listening{background:#ecfdf5}
+.cp-live-speaking{background:#eff6ff}
+.cp-live-reconnecting{background:#fffbeb}
+.cp-live-voice{display:inline-flex;align-items:center;justify-content:center;width:28px;height:28px;flex:none;border-radius:50%;background:#1d4ed8}
+.cp-live-voice span{display:block;width:6px;height:18px;border-radius:3px;background:#fff;transition:transform .1s linear}
+@media (prefers-reduced-motion:reduce){.cp-live-voice span{transition:none}}
+.cp-live-muted{display:block;font-weight:400;color:#991b1b}
+.cp-live-captions-title{margin:16px 0 8px;font-size:16px}
 @media (max-width:480px){
   .cp-root{padding:12px 8px}
   .cp-card{padding:20px 16px}

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -99,11 +100,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
   }
   // The live conversation's WebSocket (/api/invitations/:token/live) is taken here, before Next.js; any other
-  // upgrade is left to another listener (Next.js's own in development) or refused when there is none.
+  // upgrade goes to Next.js (its development HMR socket) or is refused when it listens to none. Next.js is given a
+  // relay rather than the server: it attaches its own upgrade listener to the server of its first request, and in
+  // production that listener ends the socket of every upgrade whose path matches one of its routes, the live one
+  // included, while the live handler is still checking the link.
   const liveSockets = createLiveUpgradeHandler({ db: () => database.db, publicOrigin, trustProxy });
+  const nextUpgrades = new EventEmitter();
   server.on('upgrade', (req, socket, head) => {
     if (liveSockets.handleUpgrade(req, socket, head)) return;
-    if (server.listenerCount('upgrade') === 1) socket.destroy();
+    if (nextUpgrades.listenerCount('upgrade') > 0) nextUpgrades.emit('upgrade', req, socket, head);
+    else socket.destroy();
   });
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
@@ -114,7 +120,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const port = (server.address() as AddressInfo).port;
   // Next.js is given the port actually bound (tests ask for port 0): it calls itself on it, for example to
   // render the page a server action redirects to.
-  const app = next({ dev: options.dev, dir: process.cwd(), hostname, port, quiet: !options.dev });
+  const app = next({ dev: options.dev, dir: process.cwd(), hostname, port, quiet: !options.dev, httpServer: nextUpgrades as unknown as Server });
   await app.prepare();
   handle = app.getRequestHandler();
 

@@ -1,10 +1,10 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
 import type { OfferedAnswerMode } from '@/server/services/invitations/offered-answer-mode';
 
-/** What the interview is called: only an agent platform's voice call is a "voice interview" (no false promise). */
+/** What the interview is called: spoken only where it will be (an agent platform's call, the live conversation). */
 const EYEBROW: Record<CandidateLanguage, Record<OfferedAnswerMode, string>> = {
-  fr: { external: 'Entretien vocal', recorded: 'Entretien', written: 'Entretien écrit' },
-  en: { external: 'Voice interview', recorded: 'Interview', written: 'Written interview' },
+  fr: { external: 'Entretien vocal', live: 'Entretien oral en direct', recorded: 'Entretien', written: 'Entretien écrit' },
+  en: { external: 'Voice interview', live: 'Live spoken interview', recorded: 'Interview', written: 'Written interview' },
 };
 
 /** Every string of the candidate's invitation page, per language. Values from data are inserted as plain text. */
@@ -52,13 +52,16 @@ export const CANDIDATE_PAGE_COPY: Record<CandidateLanguage, CandidatePageCopy> =
     expectQuestions: (n, mode) => {
       const s = n > 1 ? 's' : '';
       if (mode === 'external') return `${n} question${s}, posée${s} à l'oral.`;
+      if (mode === 'live') return `${n} question${s}, posée${s} à l'oral dans une conversation en direct ; vous répondez à voix haute, ou par écrit si vous préférez.`;
       return mode === 'recorded' ? `${n} question${s}, affichée${s} à l'écran ; vous répondez à voix haute ou par écrit.` : `${n} question${s}, affichée${s} à l'écran ; vous répondez par écrit.`;
     },
     expectDuration: (minutes) => (minutes ? `Environ ${minutes} minutes.` : 'Une conversation courte.'),
     expectSetting: (mode) =>
       mode === 'external'
         ? 'Installez-vous dans un endroit calme, avec un micro.'
-        : mode === 'recorded'
+        : mode === 'live'
+          ? 'Installez-vous dans un endroit calme, avec un micro et des écouteurs ou un haut-parleur.'
+          : mode === 'recorded'
           ? 'Installez-vous dans un endroit calme ; un micro si vous voulez répondre à voix haute.'
           : 'Installez-vous au calme, sur un ordinateur ou un téléphone.',
     expectAgent: (mode) =>
@@ -96,13 +99,16 @@ export const CANDIDATE_PAGE_COPY: Record<CandidateLanguage, CandidatePageCopy> =
     expectQuestions: (n, mode) => {
       const s = n > 1 ? 's' : '';
       if (mode === 'external') return `${n} question${s}, asked out loud.`;
+      if (mode === 'live') return `${n} question${s}, asked out loud in a live conversation; you answer out loud, or in writing if you prefer.`;
       return mode === 'recorded' ? `${n} question${s}, shown on screen; you answer out loud or in writing.` : `${n} question${s}, shown on screen; you answer in writing.`;
     },
     expectDuration: (minutes) => (minutes ? `About ${minutes} minutes.` : 'A short conversation.'),
     expectSetting: (mode) =>
       mode === 'external'
         ? 'Find a quiet place and have a microphone ready.'
-        : mode === 'recorded'
+        : mode === 'live'
+          ? 'Find a quiet place, with a microphone and headphones or speakers.'
+          : mode === 'recorded'
           ? 'Find a quiet place; have a microphone ready if you want to answer out loud.'
           : 'Find a quiet moment, on a computer or a phone.',
     expectAgent: (mode) =>

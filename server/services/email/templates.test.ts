@@ -68,6 +68,15 @@ describe('renderInvitationEmail', () => {
     expect(recorded.text).toContain('you answer out loud or in writing');
     expect(recorded.text).toContain('with a microphone if you want to answer out loud');
     expect(recorded.text).not.toMatch(/voice/i);
+
+    // A realtime provider: the live spoken conversation the page holds, writing still possible.
+    const live = renderInvitationEmail('invitation', { ...base, locale: resolveCandidateLocale('en'), answerMode: 'live' });
+    expect(live.text).toContain('Acme invites you to a live spoken interview for the Backend engineer position.');
+    expect(live.text).toContain('talks with you in a live spoken conversation');
+    expect(live.text).toContain('with a microphone and headphones or speakers');
+    const liveFr = renderInvitationEmail('invitation', { ...base, answerMode: 'live' });
+    expect(liveFr.text).toContain('Acme vous invite à un entretien oral en direct pour le poste de Backend engineer.');
+    expect(liveFr.text).toContain('ou par écrit si vous préférez');
   });
 
   it('refuses a link that is not http(s)', () => {

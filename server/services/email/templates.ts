@@ -39,8 +39,8 @@ const plural = (n: number, s = 's') => (n > 1 ? s : '');
 
 /** What the interview is called, per mode: only a voice call is a "voice interview". */
 const INTERVIEW_NAME: Record<CandidateLanguage, Record<OfferedAnswerMode, string>> = {
-  fr: { external: 'entretien vocal', recorded: 'entretien', written: 'entretien écrit' },
-  en: { external: 'voice interview', recorded: 'interview', written: 'written interview' },
+  fr: { external: 'entretien vocal', live: 'entretien oral en direct', recorded: 'entretien', written: 'entretien écrit' },
+  en: { external: 'voice interview', live: 'live spoken interview', recorded: 'interview', written: 'written interview' },
 };
 
 /** Where and with what: a microphone only when the candidate will (or may) speak. */
@@ -48,12 +48,14 @@ const SETTING: Record<CandidateLanguage, (minutes: number | null, mode: OfferedA
   fr: (minutes, mode) => {
     const time = minutes ? `environ ${minutes} minutes` : 'un moment';
     if (mode === 'external') return `Prévoyez ${time} dans un endroit calme, avec un micro.`;
+    if (mode === 'live') return `Prévoyez ${time} dans un endroit calme, avec un micro et des écouteurs ou un haut-parleur.`;
     if (mode === 'recorded') return `Prévoyez ${time} dans un endroit calme, avec un micro si vous voulez répondre à voix haute.`;
     return `Prévoyez ${time} au calme, sur un ordinateur ou un téléphone.`;
   },
   en: (minutes, mode) => {
     const time = minutes ? `about ${minutes} minutes` : 'a little time';
     if (mode === 'external') return `Allow ${time} in a quiet place, with a microphone.`;
+    if (mode === 'live') return `Allow ${time} in a quiet place, with a microphone and headphones or speakers.`;
     if (mode === 'recorded') return `Allow ${time} in a quiet place, with a microphone if you want to answer out loud.`;
     return `Allow ${time} somewhere quiet, on a computer or a phone.`;
   },
@@ -70,7 +72,9 @@ const COPY: Record<InvitationEmailKind, Record<CandidateLanguage, Copy>> = {
         const who =
           mode === 'external'
             ? `L'entretien est mené par un assistant vocal${count}.`
-            : mode === 'recorded'
+            : mode === 'live'
+              ? `Un assistant (une IA) mène avec vous une conversation orale en direct${count} ; vous répondez à voix haute, ou par écrit si vous préférez.`
+              : mode === 'recorded'
               ? `Un assistant (une IA) pose les questions par écrit${count} ; vous répondez à voix haute ou par écrit.`
               : `Un assistant (une IA) pose les questions par écrit${count} ; vous répondez par écrit.`;
         return `${who} ${SETTING.fr(minutes, mode)}`;
@@ -89,7 +93,9 @@ const COPY: Record<InvitationEmailKind, Record<CandidateLanguage, Copy>> = {
         const who =
           mode === 'external'
             ? `A voice assistant conducts the interview${count}.`
-            : mode === 'recorded'
+            : mode === 'live'
+              ? `An AI interviewer talks with you in a live spoken conversation${count}; you answer out loud, or in writing if you prefer.`
+              : mode === 'recorded'
               ? `An AI interviewer asks the questions in writing${count}; you answer out loud or in writing.`
               : `An AI interviewer asks the questions in writing${count}; you answer in writing.`;
         return `${who} ${SETTING.en(minutes, mode)}`;
