@@ -130,6 +130,37 @@ describe('the live conversation over WebSocket', { timeout: 120_000 }, () => {
     neverSawTheKey(second);
   });
 
+  it('a request to repeat and a question about the process are answered, never recorded as the answer', async () => {
+    const { interview, token } = await startedInterview();
+    const client = await connectLive(liveUrl(app.url, token), APP_ORIGIN);
+    await interviewerSaid(client, QUESTIONS[0].text);
+    await client.waitFor((e) => e.type === 'state' && e.state === 'listening');
+
+    fake.realtime.queueTranscripts('Sorry, could you repeat the question?');
+    client.speak(await spokenAnswer('Sorry, could you repeat the question'));
+    await interviewerSaid(client, `Of course, here it is again: ${QUESTIONS[0].text}`);
+    expect((await history(interview.id)).turns).toHaveLength(1);
+
+    await client.waitFor((e) => e.type === 'state' && e.state === 'listening' && client.events.filter((x) => x.type === 'caption' && x.speaker === 'interviewer' && x.final).length === 2);
+    fake.realtime.queueTranscripts('How long will this take? Did I pass so far?');
+    client.speak(await spokenAnswer('How long will this take'));
+    const reply = await interviewerSaid(client, 'There are 2 questions in this interview, and we are at question 1.');
+    expect(reply.text).toMatch(/A person on the hiring team will review your answers and make any decision; I cannot say anything about the outcome\. Of course, here it is again: Tell me about a project you led\.$/);
+    expect((await history(interview.id)).turns).toHaveLength(1);
+
+    await client.waitFor((e) => e.type === 'state' && e.state === 'listening' && client.events.filter((x) => x.type === 'caption' && x.speaker === 'interviewer' && x.final).length === 3);
+    fake.realtime.queueTranscripts('I led the rewrite of our invoicing service with three engineers.');
+    client.speak(await spokenAnswer('I led the rewrite of our invoicing service'));
+    await interviewerSaid(client, QUESTIONS[1].text);
+    const turns = (await history(interview.id)).turns;
+    expect(turns.map((t) => [t.role, t.content])).toEqual([
+      ['agent', expect.stringContaining(QUESTIONS[0].text)],
+      ['candidate', 'I led the rewrite of our invoicing service with three engineers.'],
+      ['agent', QUESTIONS[1].text],
+    ]);
+    client.ws.close();
+  });
+
   it('barge-in: the candidate speaking over the interviewer stops playback, cancels the response and truncates it', async () => {
     fake.realtime.options.chunkIntervalMs = 60;
     try {

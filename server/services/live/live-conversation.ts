@@ -6,6 +6,7 @@ import { resolveCandidateLocale, type CandidateLanguage } from '@/server/i18n/ca
 import { log } from '@/server/log';
 import type { HistoryDto } from '../turns/turn-schemas';
 import { interviewQuestions, interviewerPosition, interviewerProgress, type PlannedQuestion } from '../interviewer/interview-plan';
+import { candidateRequest, processReply, type CandidateRequest } from '../interviewer/candidate-requests';
 import { advanceInterviewer, answerQuestion, clientFor } from '../interviewer/run-interviewer';
 import { ConversationRecorder } from './conversation-recorder';
 import { closing, repeatPrefix, sessionInstructions, silencePrompt, speakInstructions, welcomeBack } from './live-instructions';
@@ -314,7 +315,7 @@ export class LiveConversation {
   }
 
   /** Says what the history calls for: the pending question (as asked, resumed or repeated), or the closing. */
-  private async continueFrom(history: HistoryDto, how: 'ask' | 'resume' | 'repeat'): Promise<void> {
+  private async continueFrom(history: HistoryDto, how: 'ask' | 'resume' | CandidateRequest): Promise<void> {
     if (this.ended) return;
     if (history.status === 'COMPLETED') return this.say(closing(this.language), 'closing', null);
     if (history.status !== 'IN_PROGRESS') return this.fail('INVALID_STATE', 'This interview is not in progress');
@@ -328,8 +329,13 @@ export class LiveConversation {
     const progress = interviewerProgress(position, this.questions, false);
     this.output.sendJson({ type: 'progress', questionIndex: Math.min(question.questionIndex + 1, this.questions.length), total: this.questions.length, answered: progress.answered, isFollowUp: question.isFollowUp });
     const planned = question.isFollowUp ? question.text : (this.questions[question.questionIndex]?.text ?? question.text);
-    const text =
-      how === 'ask' ? question.text : how === 'repeat' ? repeatPrefix(this.language, planned) : welcomeBack(this.language, Math.min(question.questionIndex + 1, this.questions.length), planned);
+    const questionNumber = Math.min(question.questionIndex + 1, this.questions.length);
+    const text = {
+      ask: () => question.text,
+      repeat: () => repeatPrefix(this.language, planned),
+      process: () => `${processReply(this.language, { questionNumber, total: this.questions.length })} ${repeatPrefix(this.language, planned)}`,
+      resume: () => welcomeBack(this.language, questionNumber, planned),
+    }[how]();
     this.awaitingAnswer = { turnNumber: question.turnNumber, text: question.text, planned };
     // The turn's spoken timing is the first saying that is in the recording (a repetition or resumption keeps it).
     const unplaced = history.turns.find((t) => t.turnNumber === question.turnNumber)?.offsetMs == null;
@@ -665,6 +671,10 @@ export class LiveConversation {
   private async recordAnswer(pending: PendingAnswer): Promise<void> {
     const awaiting = this.awaitingAnswer;
     if (!awaiting) return;
+    const request = candidateRequest(pending.texts.join(' '));
+    // Said to the interviewer, not an answer ("could you repeat that?", "how long is this?"): nothing is
+    // recorded, and the question is asked again (after a word about the process).
+    if (request) return this.continueFrom(await this.history(), request);
     this.awaitingAnswer = null;
     try {
       await answerQuestion(
