@@ -9,7 +9,7 @@ import { interviewQuestions, interviewerPosition, interviewerProgress, type Plan
 import { candidateRequest, processReply, type CandidateRequest } from '../interviewer/candidate-requests';
 import { advanceInterviewer, answerQuestion, clientFor } from '../interviewer/run-interviewer';
 import { ConversationRecorder } from './conversation-recorder';
-import { closing, repeatPrefix, sessionInstructions, silencePrompt, speakInstructions, welcomeBack } from './live-instructions';
+import { acknowledgement, closing, repeatPrefix, sessionInstructions, silencePrompt, speakInstructions, welcomeBack } from './live-instructions';
 import { isBackChannel, voicedMs } from './live-turn-taking';
 import type { LiveClientMessage, LiveServerEvent } from './live-protocol';
 import type { RealtimeConfig } from './realtime-config';
@@ -331,7 +331,8 @@ export class LiveConversation {
     const planned = question.isFollowUp ? question.text : (this.questions[question.questionIndex]?.text ?? question.text);
     const questionNumber = Math.min(question.questionIndex + 1, this.questions.length);
     const text = {
-      ask: () => question.text,
+      // After an answer, a word of acknowledgement first (the turn itself is the question alone).
+      ask: () => (question.turnNumber > 1 ? `${acknowledgement(this.language, question.turnNumber)} ${question.text}` : question.text),
       repeat: () => repeatPrefix(this.language, planned),
       process: () => `${processReply(this.language, { questionNumber, total: this.questions.length })} ${repeatPrefix(this.language, planned)}`,
       resume: () => welcomeBack(this.language, questionNumber, planned),

@@ -50,6 +50,20 @@ export function welcomeBack(language: CandidateLanguage, questionNumber: number,
     : `Welcome back. We were at question ${questionNumber}: ${question}`;
 }
 
+const ACKNOWLEDGEMENTS: Record<CandidateLanguage, readonly string[]> = {
+  en: ['Thank you.', 'Thanks for that.', 'Understood, thank you.', 'Thank you, that is noted.'],
+  fr: ['Merci.', 'Merci pour cette réponse.', 'Entendu, merci.', 'Merci, c’est noté.'],
+};
+
+/**
+ * A short acknowledgement before the next question, varied by turn: it thanks without judging (never "great
+ * answer"), so the candidate hears that they were heard and nothing about how they did.
+ */
+export function acknowledgement(language: CandidateLanguage, turnNumber: number): string {
+  const options = ACKNOWLEDGEMENTS[language];
+  return options[turnNumber % options.length];
+}
+
 export function repeatPrefix(language: CandidateLanguage, question: string): string {
   return language === 'fr' ? `Bien sûr, je répète : ${question}` : `Of course, here it is again: ${question}`;
 }
