@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     'live-seconds': { type: 'string', default: '20' },
     'live-budget': { type: 'string', default: '300' },
     'live-profile': { type: 'boolean', default: false },
+    'live-llm-ms': { type: 'string', default: '0' },
     scenario: { type: 'string' },
     concurrency: { type: 'string', default: '16' },
     requests: { type: 'string', default: '4000' },
@@ -62,6 +63,7 @@ const SCENARIOS: Scenario[] = [
     seconds: Number(args['live-seconds']),
     budgetSeconds: Number(args['live-budget']),
     profile: args['live-profile'] === true,
+    llmMs: Number(args['live-llm-ms']),
   }),
 ];
 

@@ -9,7 +9,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../../tests/support/fake-opena
 import { REALTIME_SAMPLE_RATE, type FakeRealtimeTrace } from '../../tests/support/fake-openai-realtime';
 import { spokenAnswer } from '../../tests/support/live-candidate';
 import { newInvitationToken } from '@/server/services/invitations/invitation-token';
-import { processGroupPids } from '../lib/cpu';
+import { processGroupPids, type CpuUsage } from '../lib/cpu';
 import { freePort } from '../lib/server';
 import { seedOrganization } from '../lib/seed';
 import { perRequestCpu, type MeasuredEndpoint, type RunContext, type Scenario } from '../lib/scenario';
@@ -68,6 +68,12 @@ export type LiveOptions = {
    * work per request than the deployed stdout buffer) and the first level's internal requests are summed per route.
    */
   profile: boolean;
+  /**
+   * 0: no language model (LLM_* unset, the rules evaluation). Else LLM_* point at the fake too, whose chat answers
+   * after this many ms; the service evaluates an answer before it decides the next question, so the model's time
+   * is on the path, and is subtracted like the realtime provider's.
+   */
+  llmMs: number;
 };
 
 type FakeAnswerTiming = { speechStoppedAt: number; transcriptAt: number; responseCreateAt: number; firstDeltaAt: number };
@@ -262,7 +268,17 @@ class Candidate {
 
 const SILENCE = Buffer.alloc(FRAME_BYTES);
 
-type Target = { label: string; url: string; origin: string; pgid: number; tokens: () => { key: string; token: string } };
+/** `modelMs`: the language model's fixed time on each answer's path (the product with --live-llm-ms), subtracted. */
+type Target = {
+  label: string;
+  url: string;
+  origin: string;
+  pgid: number;
+  modelMs: number;
+  tokens: () => { key: string; token: string };
+  /** The product's meter of its PostgreSQL backends' CPU (the runner's); the bare relay has no database. */
+  startDbCpu?: () => Promise<() => Promise<CpuUsage>>;
+};
 
 type LevelResult = {
   concurrency: number;
@@ -277,6 +293,8 @@ type LevelResult = {
   timeouts: number;
   errors: string[];
   cpuMsPerConversationSecond: number;
+  /** CPU of the server (app) and of its PostgreSQL backends (db) per answer in the window: everything it did, streaming included. */
+  cpuMsPerAnswer: { app: number; db: number };
   rssMb: { idle: number; loaded: number; perConversation: number };
   benchLoopDelayP99Ms: number;
   loadAverage: number[];
@@ -323,7 +341,9 @@ async function runLevel(target: Target, concurrency: number, seconds: number, sp
   let running = true;
   const open = async () => {
     const { key, token } = target.tokens();
-    const candidate = new Candidate(key, `${target.url.replace(/^http/, 'ws')}/api/invitations/${token}/live`, target.origin, speeches, providers, (s) => samples.push(s));
+    const candidate = new Candidate(key, `${target.url.replace(/^http/, 'ws')}/api/invitations/${token}/live`, target.origin, speeches, providers, (s) =>
+      samples.push({ ...s, added: s.added - target.modelMs, logic: s.logic - target.modelMs, raw: s.raw - target.modelMs }),
+    );
     candidates.push(candidate);
     await candidate.connect().catch((error: Error) => {
       candidate.ended = true;
@@ -367,11 +387,13 @@ async function runLevel(target: Target, concurrency: number, seconds: number, sp
   const windowStart = performance.now();
   const windowStartEpoch = Date.now();
   const cpuBefore = cpuMsOfGroup(target.pgid);
+  const stopDbCpu = await target.startDbCpu?.();
   const timeoutsBefore = candidates.reduce((n, c) => n + c.timeouts, 0);
   await sleep(seconds * 1000);
   const windowEnd = performance.now();
   const windowEndEpoch = Date.now();
   const cpuMs = cpuMsOfGroup(target.pgid) - cpuBefore;
+  const dbCpuMs = (await stopDbCpu?.())?.dbCpuMs ?? 0;
   const rssLoaded = rssKb(target.pgid);
   loop.disable();
   running = false;
@@ -400,6 +422,7 @@ async function runLevel(target: Target, concurrency: number, seconds: number, sp
     timeouts,
     errors: [...new Set(errors)].slice(0, 10),
     cpuMsPerConversationSecond: Math.round((cpuMs / concurrency / (durationMs / 1000)) * 100) / 100,
+    cpuMsPerAnswer: { app: Math.round((cpuMs / Math.max(1, inWindow.length)) * 10) / 10, db: Math.round((dbCpuMs / Math.max(1, inWindow.length)) * 10) / 10 },
     rssMb: { idle: Math.round(rssIdle / 1024), loaded: Math.round(rssLoaded / 1024), perConversation: Math.round(((rssLoaded - rssIdle) / 1024 / concurrency) * 100) / 100 },
     benchLoopDelayP99Ms: Math.round(loop.percentile(99) / 1e4) / 100,
     loadAverage: (await import('node:os')).loadavg().map((l) => Math.round(l * 100) / 100),
@@ -412,7 +435,7 @@ const fmt = (s: ReturnType<typeof summarize>) => `p50 ${s.p50Ms} ms, p99 ${s.p99
 function print(level: LevelResult, label: string): void {
   console.log(
     `  ${label} ${String(level.concurrency).padStart(4)} conversations: ${level.answers} answers; added ${fmt(level.added)}; ` +
-      `CPU ${level.cpuMsPerConversationSecond} ms per conversation-second; RSS ${level.rssMb.loaded} MB (+${level.rssMb.perConversation} MB each); ` +
+      `CPU ${level.cpuMsPerConversationSecond} ms per conversation-second (per answer: app ${level.cpuMsPerAnswer.app} ms, db ${level.cpuMsPerAnswer.db} ms); RSS ${level.rssMb.loaded} MB (+${level.rssMb.perConversation} MB each); ` +
       `load ${level.loadAverage[0]}; bench loop p99 ${level.benchLoopDelayP99Ms} ms${level.timeouts ? `; ${level.timeouts} answers unanswered` : ''}${level.errors.length ? `; errors ${level.errors.join(', ')}` : ''}`,
   );
   console.log(`      steps: transcript → response.create ${fmt(level.logic)}; first delta → candidate ${fmt(level.relayOut)}; speech end → thinking ${fmt(level.detection)} (VAD ${fmt(level.vad)}, relay ${fmt(level.relayIn)})`);
@@ -492,6 +515,7 @@ export function liveScenario(options: LiveOptions): Scenario {
       const logFile = path.join(tmpdir(), `iss-bench-live-${process.pid}.log`);
       const org = await seedOrganization(db.sql, 'Bench live', { interviews: 0, candidates: 1, jobs: 1, turnsPerInterview: 0 });
       const fake = await startFakeOpenAi();
+      if (options.llmMs > 0) fake.setChatMode({ kind: 'ok', delayMs: options.llmMs });
       Object.assign(fake.realtime.options, { responseLatencyMs: RESPONSE_LATENCY_MS, transcriptionLatencyMs: TRANSCRIPTION_LATENCY_MS, chunkMs: 100, chunkIntervalMs: 0, keepEvents: false });
       const providers = traceProvider(fake);
       // Interviews started, no turn yet: the conversation asks the first question on connect. Enough for every level.
@@ -527,6 +551,7 @@ export function liveScenario(options: LiveOptions): Scenario {
           REALTIME_MODEL: 'gpt-realtime',
           REALTIME_SILENCE_MS: String(PATIENCE_MS),
           ...(options.profile ? { LOG_DESTINATION: logFile } : {}),
+          ...(options.llmMs > 0 ? { LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'sk-bench-llm', LLM_MODEL: 'fake-model' } : {}),
         },
         run: (ctx) => runLive(ctx, options, fake, providers, speeches, tokens, options.profile ? logFile : null),
       };
@@ -545,7 +570,7 @@ async function runLive(
 ): Promise<MeasuredEndpoint[]> {
   const server = ctx.server!;
   let next = 0;
-  const product: Target = { label: 'product', url: server.url, origin: new URL(server.url).origin, pgid: server.pid, tokens: () => tokens[next++] };
+  const product: Target = { label: 'product', url: server.url, origin: new URL(server.url).origin, pgid: server.pid, modelMs: options.llmMs, tokens: () => tokens[next++], startDbCpu: ctx.startCpu };
   const out: MeasuredEndpoint[] = [];
   let bare: Awaited<ReturnType<typeof startBareRelay>> | undefined;
   try {
@@ -559,7 +584,7 @@ async function runLive(
     if (profile) for (const [route, figures] of Object.entries(profile)) console.log(`      ${route}: ${figures}`);
     bare = await startBareRelay(fake);
     let bareIndex = 0;
-    const bareTarget: Target = { label: 'bare', url: bare.url, origin: 'http://bench', pgid: bare.pgid, tokens: () => ({ key: `Cand${1_000_000 + bareIndex}q`, token: `Cand${1_000_000 + bareIndex++}q` }) };
+    const bareTarget: Target = { label: 'bare', url: bare.url, origin: 'http://bench', pgid: bare.pgid, modelMs: 0, tokens: () => ({ key: `Cand${1_000_000 + bareIndex}q`, token: `Cand${1_000_000 + bareIndex++}q` }) };
     const bareLevel = await runLevel(bareTarget, options.firstConcurrency, options.seconds, speeches, providers);
     print(bareLevel, 'bare   ');
     await bare.stop();
@@ -582,8 +607,21 @@ async function runLive(
     const searchEnd = Date.now() + options.budgetSeconds * 1000;
     let best = firstPass || passes(first) ? first.concurrency : 0;
     const tried: { concurrency: number; p50: number; p99: number; pass: boolean; load: number }[] = [{ concurrency: first.concurrency, p50: first.added.p50Ms, p99: first.added.p99Ms, pass: passes(first), load: first.loadAverage[0] }];
-    let stoppedBy = 'the first level failed';
-    if (passes(first)) {
+    let stoppedBy = `p99 ${first.added.p99Ms} ms at ${first.concurrency}`;
+    if (!passes(first)) {
+      // Below the first level: halves, down to 10, so the figure says how far off it is.
+      for (let n = Math.floor(first.concurrency / 2); n >= 10; n = n > 10 && n / 2 < 10 ? 10 : Math.floor(n / 2)) {
+        if (Date.now() + (RAMP_MS + options.seconds * 1000 + 3_000) > searchEnd) break;
+        const level = await runLevel(product, n, options.seconds, speeches, providers);
+        print(level, 'product');
+        tried.push({ concurrency: n, p50: level.added.p50Ms, p99: level.added.p99Ms, pass: passes(level), load: level.loadAverage[0] });
+        if (passes(level)) {
+          best = n;
+          break;
+        }
+        if (n === 10) break;
+      }
+    } else {
       stoppedBy = 'the maximum';
       for (let n = first.concurrency + options.stepConcurrency; n <= options.maxConcurrency; n += options.stepConcurrency) {
         if (Date.now() + (RAMP_MS + options.seconds * 1000 + 3_000) > searchEnd) {
