@@ -64,7 +64,8 @@ async function heardQuestion(client: LiveClient, from: number, question: string)
 
 async function answer(client: LiveClient, fake: FakeOpenAi, transcript: string, from: number): Promise<number> {
   fake.realtime.queueTranscripts(transcript);
-  client.speak(await spokenAnswer(transcript.split(' ').slice(0, 8).join(' ')));
+  // Spoken without punctuation: a comma's pause must not come near the 300 ms that ends an utterance here.
+  client.speak(await spokenAnswer(transcript.replace(/[,.]/g, '').split(' ').slice(0, 8).join(' ')));
   return nextEvent(client, from, (e) => e.type === 'caption' && e.speaker === 'candidate' && e.final && e.text === transcript, 'candidate caption');
 }
 
