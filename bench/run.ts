@@ -12,6 +12,7 @@ import { ensureBuild, startBareServer, startServerProcess, type ServerProcess } 
 import { agentTurnsScenario } from './scenarios/agent-turns';
 
 import { exportAndDashboardScenario } from './scenarios/export-and-dashboard';
+import { liveScenario } from './scenarios/live';
 import { reportGenerationScenario } from './scenarios/report-generation';
 import { v1InterviewsScenario } from './scenarios/v1-interviews';
 import { webhookDeliveryScenario } from './scenarios/webhook-delivery';
@@ -23,10 +24,17 @@ import { webhookDeliveryScenario } from './scenarios/webhook-delivery';
  * seeding, the production build started as its own process, a warm-up, then a bounded closed-loop load per
  * endpoint. Prints requests/s and p50/p95/p99 against the targets and writes bench/results/latest.json.
  */
-const SCENARIOS: Scenario[] = [v1InterviewsScenario, agentTurnsScenario, reportGenerationScenario, exportAndDashboardScenario, webhookDeliveryScenario];
-
 const { values: args } = parseArgs({
   options: {
+    // The live scenario (bench/scenarios/live.ts): conversations at the first level, the step and the ceiling of the
+    // search for the largest concurrency, the measured seconds per level and the search's time budget.
+    'live-concurrency': { type: 'string', default: '50' },
+    'live-step': { type: 'string', default: '50' },
+    'live-max': { type: 'string', default: '500' },
+    'live-seconds': { type: 'string', default: '20' },
+    'live-budget': { type: 'string', default: '300' },
+    'live-profile': { type: 'boolean', default: false },
+    'live-llm-ms': { type: 'string', default: '0' },
     scenario: { type: 'string' },
     concurrency: { type: 'string', default: '16' },
     requests: { type: 'string', default: '4000' },
@@ -41,6 +49,23 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
   },
 });
+
+const SCENARIOS: Scenario[] = [
+  v1InterviewsScenario,
+  agentTurnsScenario,
+  reportGenerationScenario,
+  exportAndDashboardScenario,
+  webhookDeliveryScenario,
+  liveScenario({
+    firstConcurrency: Number(args['live-concurrency']),
+    stepConcurrency: Number(args['live-step']),
+    maxConcurrency: Number(args['live-max']),
+    seconds: Number(args['live-seconds']),
+    budgetSeconds: Number(args['live-budget']),
+    profile: args['live-profile'] === true,
+    llmMs: Number(args['live-llm-ms']),
+  }),
+];
 
 const concurrency = Number(args.concurrency);
 const maxRequests = Number(args.requests);

@@ -15,11 +15,13 @@ import { QUEUES } from '@/server/jobs/queue';
 import { createApiKey } from '@/server/services/api-keys/create-api-key';
 import { currentRunId, describeSurvivors, endSurvivors, runGroup } from '../support/child-processes';
 import { makeCampaign, makeCandidate, makeConfig, makeJob, makeStage } from '../support/factories';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { startFakeResend, type FakeResend } from '../support/fake-resend-server';
 import { startPrivatePostgres, stopPrivatePostgresSync, type PrivatePostgres } from '../support/private-postgres';
 import { checkServerError, countStatus, createBalancedFetch, isTimeout, newTrafficStats, sleep, statusSummary, type TrafficStats } from './balanced-fetch';
 import { waitForPostgres } from './postgres-control';
 import { killAllNow, logTail, signalProcess, startProcess, stopAll, unexpectedExits, waitReady, type ManagedProcess } from './processes';
+import { runLiveKill } from './live-kill';
 import { CLUSTER_WEBHOOK_ENV, startWebhookCheck } from './verify-webhooks';
 import { checkTurns, countAllJobs, countJobs, recordSentTurn, type SentTurns } from './verify';
 
@@ -32,6 +34,9 @@ import { checkTurns, countAllJobs, countJobs, recordSentTurn, type SentTurns } f
  * invitation jobs are failing and retrying), one app instance and the worker are SIGKILLed and restarted. Then the
  * database must show every turn exactly once as sent, one READY report per finalized interview, every invitation
  * sent once, no process gone unexpectedly, and the shared rate limit must hold across instances.
+ * Then a live conversation (tests/cluster/live-kill.ts, the instances' realtime provider being the tests' fake OpenAI
+ * server) loses the instance holding it to a SIGKILL mid-question and resumes on the other one, every turn stored
+ * once; the killed instance is restarted for the checks that follow.
  * Exits non-zero on any violation; removes its PostgreSQL and leaves no child process behind.
  */
 
@@ -46,6 +51,7 @@ const databaseName = `iss_cluster_${randomBytes(5).toString('hex')}`;
 let pg: PrivatePostgres | undefined;
 let databaseUrl = '';
 let resend: FakeResend | undefined;
+let openAi: FakeOpenAi | undefined;
 const logDir = mkdtempSync(path.join(tmpdir(), 'iss-cluster-'));
 const violations: string[] = [];
 const notes: string[] = [];
@@ -73,14 +79,16 @@ async function main(): Promise<void> {
   pg = await startPrivatePostgres({ name: 'cluster' });
   databaseUrl = await pg.createDatabase(databaseName);
   resend = await startFakeResend();
+  openAi = await startFakeOpenAi();
   say(`private PostgreSQL on port ${pg.port} (${pg.dataDir}); logs in ${logDir}`);
   let database: DatabaseHandle | undefined;
   try {
-    database = await runCluster(pg, resend);
+    database = await runCluster(pg, resend, openAi);
   } finally {
     await stopAll();
     await database?.close().catch(() => {});
     await resend.close().catch(() => {});
+    await openAi.close().catch(() => {});
     await pg.destroy().catch((error) => violations.push(`could not remove the private PostgreSQL: ${error.message}`));
   }
 }
@@ -104,7 +112,7 @@ async function restartPostgres(pg: PrivatePostgres, label: string, probe: { rest
   }
 }
 
-async function runCluster(pg: PrivatePostgres, resend: FakeResend): Promise<DatabaseHandle> {
+async function runCluster(pg: PrivatePostgres, resend: FakeResend, openAi: FakeOpenAi): Promise<DatabaseHandle> {
   const ports = await Promise.all([freePort(), freePort()]);
   const urls = ports.map((p) => `http://127.0.0.1:${p}`);
   const agentSecret = randomBytes(24).toString('hex');
@@ -125,6 +133,11 @@ async function runCluster(pg: PrivatePostgres, resend: FakeResend): Promise<Data
     JOB_EXPIRE_SECONDS: '20',
     RESEND_API_KEY: 're_cluster_test',
     RESEND_BASE_URL: resend.url,
+    // The live conversation's provider (the live phase); quick turn-taking, so the phase stays short.
+    REALTIME_BASE_URL: openAi.baseUrl,
+    REALTIME_API_KEY: 'sk-cluster-realtime',
+    REALTIME_MODEL: 'gpt-realtime',
+    REALTIME_SILENCE_MS: '300',
   };
   delete common.LOG_DESTINATION;
   delete common.PGLITE_DIR;
@@ -266,6 +279,43 @@ async function runCluster(pg: PrivatePostgres, resend: FakeResend): Promise<Data
   say(`${results.length - failedAgents.length}/${results.length} agents finished their interview`);
   violations.push(...traffic.violations, ...probe.stats.violations);
 
+  // The live conversation loses its instance (app-1) mid-question and resumes on app-2; app-1 is restarted meanwhile.
+  let appOneReady: Promise<number> | undefined;
+  let liveLine = 'not run';
+  const liveSql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const live = await runLiveKill({
+      db,
+      sql: liveSql,
+      urls: [urls[0], urls[1]],
+      origin: new URL(urls[0]).origin,
+      fake: openAi,
+      say,
+      killInstanceA: async () => {
+        const victim = apps[0];
+        victim.expectedExit = true;
+        signalProcess(victim, 'SIGKILL');
+        await victim.exited;
+        faults.push(`SIGKILL app-1 holding a live conversation at ${elapsed()}`);
+        apps[0] = startProcess('app-1-restarted', 'scripts/start.ts', appEnv(0), logDir);
+        appOneReady = waitReady(urls[0], apps[0]);
+        appOneReady.catch(() => {});
+      },
+    });
+    violations.push(...live.violations);
+    liveLine = live.violations.length ? `${live.line}: VIOLATION` : live.line;
+    say('live conversation resumed on app-2 and completed');
+  } catch (error) {
+    violations.push(`live phase failed: ${(error as Error).stack ?? error}`);
+    liveLine = 'failed';
+  } finally {
+    await liveSql.end({ timeout: 5 });
+  }
+  if (appOneReady) {
+    const ms = await appOneReady;
+    faults.push(`app-1 restarted, ready again after ${(ms / 1000).toFixed(1)} s`);
+  }
+
   // What the database says.
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
@@ -298,6 +348,7 @@ async function runCluster(pg: PrivatePostgres, resend: FakeResend): Promise<Data
     console.log(`cluster: invitations      ${invitations}`);
     console.log(`cluster: rate limit       ${rate}`);
     console.log(`cluster: webhooks         ${webhooks.line}`);
+    console.log(`cluster: live             ${liveLine}`);
     console.log(`cluster: process logs     ${logLevels(logDir)}`);
     for (const note of notes) console.log(`cluster: note             ${note}`);
   } finally {

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 
@@ -51,7 +52,15 @@ export type FakeRealtimeOptions = {
   silenceDurationMs: number;
   defaultTranscript: string;
   defaultReply: string;
+  /**
+   * Keep every event in `sessions[i].received` / `.sent` (the default). The bench turns it off: a long run of many
+   * conversations would keep all their audio.
+   */
+  keepEvents?: boolean;
 };
+
+/** One event as the fake sent or received it, with the moment (`performance.now()`): the bench's timing source. */
+export type FakeRealtimeTrace = { session: FakeRealtimeSession; direction: 'sent' | 'received'; event: any; at: number };
 
 export type FakeRealtimeSession = {
   url: string;
@@ -73,6 +82,8 @@ export type FakeRealtime = {
   options: FakeRealtimeOptions;
   sessions: FakeRealtimeSession[];
   queueTranscripts: (...texts: string[]) => void;
+  /** Called with every event sent (just before it is written to the socket) and received (as parsed), when set. */
+  onTrace?: (trace: FakeRealtimeTrace) => void;
   /** Answers the upgrade when the path is the realtime one; false otherwise. */
   handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
   close: () => void;
@@ -159,7 +170,8 @@ export function createFakeRealtime(): FakeRealtime {
 
     const send = (event: Record<string, unknown>) => {
       const full = { event_id: id('event'), ...event };
-      record.sent.push(full);
+      if (options.keepEvents !== false) record.sent.push(full);
+      fake.onTrace?.({ session: record, direction: 'sent', event: full, at: performance.now() });
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(full));
     };
     const error = (code: string, message: string, eventId?: string) =>
@@ -271,7 +283,8 @@ export function createFakeRealtime(): FakeRealtime {
       } catch {
         return error('invalid_json', 'The event is not JSON');
       }
-      record.received.push(event);
+      if (options.keepEvents !== false) record.received.push(event);
+      fake.onTrace?.({ session: record, direction: 'received', event, at: performance.now() });
       switch (event?.type) {
         case 'session.update':
           session = { ...session, ...event.session, audio: { ...session.audio, ...event.session?.audio } };
@@ -315,7 +328,7 @@ export function createFakeRealtime(): FakeRealtime {
     send({ type: 'session.created', session });
   }
 
-  return {
+  const fake: FakeRealtime = {
     options,
     sessions,
     queueTranscripts: (...texts) => transcripts.push(...texts),
@@ -335,4 +348,5 @@ export function createFakeRealtime(): FakeRealtime {
       wss.close();
     },
   };
+  return fake;
 }
