@@ -40,7 +40,11 @@ const FRAME_MS = 20;
 const FRAME_BYTES = (REALTIME_SAMPLE_RATE * 2 * FRAME_MS) / 1000;
 const RESPONSE_LATENCY_MS = 200;
 const TRANSCRIPTION_LATENCY_MS = 150;
-/** REALTIME_SILENCE_MS: the product's default patience. */
+/**
+ * The patience: the provider VAD's silence (REALTIME_SILENCE_MS, its default) and the live conversation's own
+ * (LIVE_PATIENCE_MS) set equal, so the answer ends when the VAD says it did and no chosen wait is counted as the
+ * service's added latency (the end-of-answer figure checks the patience itself).
+ */
 const PATIENCE_MS = 900;
 const QUESTIONS = 40;
 const RAMP_MS = 6_000;
@@ -550,6 +554,7 @@ export function liveScenario(options: LiveOptions): Scenario {
           REALTIME_API_KEY: 'sk-bench-realtime',
           REALTIME_MODEL: 'gpt-realtime',
           REALTIME_SILENCE_MS: String(PATIENCE_MS),
+          LIVE_PATIENCE_MS: String(PATIENCE_MS),
           ...(options.profile ? { LOG_DESTINATION: logFile } : {}),
           ...(options.llmMs > 0 ? { LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'sk-bench-llm', LLM_MODEL: 'fake-model' } : {}),
         },

@@ -138,6 +138,7 @@ async function runCluster(pg: PrivatePostgres, resend: FakeResend, openAi: FakeO
     REALTIME_API_KEY: 'sk-cluster-realtime',
     REALTIME_MODEL: 'gpt-realtime',
     REALTIME_SILENCE_MS: '300',
+    LIVE_PATIENCE_MS: '300',
   };
   delete common.LOG_DESTINATION;
   delete common.PGLITE_DIR;

@@ -39,10 +39,27 @@ function serialized<T>(interviewId: string, work: () => Promise<T>): Promise<T> 
   return run;
 }
 
-/** The internal routes' client for one interview, with a fresh media token (also the live relay's). */
+/**
+ * Media tokens this process minted for its own calls, reused while they have at least TOKEN_REUSE_MARGIN_MS left
+ * (a live conversation makes several internal calls per answer; signing a token for each was measurable).
+ */
+const ownTokens = new Map<string, { token: string; expiresAt: Date; secret: string | undefined }>();
+const OWN_TOKEN_SECONDS = 15 * 60;
+const TOKEN_REUSE_MARGIN_MS = 5 * 60 * 1000;
+
+async function ownToken(interviewId: string): Promise<string> {
+  const secret = getEnv().MEDIA_TOKEN_SECRET;
+  const held = ownTokens.get(interviewId);
+  if (held && held.secret === secret && held.expiresAt.getTime() - Date.now() > TOKEN_REUSE_MARGIN_MS) return held.token;
+  const media = await mintMediaToken(interviewId, OWN_TOKEN_SECONDS);
+  if (ownTokens.size >= 5_000) ownTokens.clear();
+  ownTokens.set(interviewId, { ...media, secret });
+  return media.token;
+}
+
+/** The internal routes' client for one interview, with a media token of this process's (also the live relay's). */
 export async function clientFor(interviewId: string): Promise<AgentClient> {
-  const media = await mintMediaToken(interviewId, 15 * 60);
-  return createAgentClient({ baseUrl: getEnv().APP_URL, auth: { mediaToken: media.token }, fetch: agentFetch() });
+  return createAgentClient({ baseUrl: getEnv().APP_URL, auth: { mediaToken: await ownToken(interviewId) }, fetch: agentFetch() });
 }
 
 type Conversation = { context: AgentContextDto; language: 'fr' | 'en'; questions: PlannedQuestion[] };
@@ -60,7 +77,7 @@ function conversationOf(context: AgentContextDto): Conversation {
 export function advanceInterviewer(db: DbExecutor, target: Target, options: InterviewerOptions = {}): Promise<void> {
   return serialized(target.interviewId, async () => {
     const client = await clientFor(target.interviewId);
-    await advance(db, client, target, conversationOf(await client.getContext(target.interviewId)), options);
+    await advance(db, client, target, conversationOf(options.context ?? (await client.getContext(target.interviewId))), options);
   });
 }
 
@@ -71,8 +88,15 @@ export function advanceInterviewer(db: DbExecutor, target: Target, options: Inte
  */
 export type AnswerTiming = { startedAt: string | null; endedAt: string | null; offsetMs?: number | null; durationMs?: number | null };
 
-/** Who decides follow-ups: INTERVIEWER_FOLLOW_UPS, unless the caller (the live conversation: LIVE_FOLLOW_UPS) says. */
-export type InterviewerOptions = { followUps?: boolean };
+export type InterviewerOptions = {
+  /** Who decides follow-ups: INTERVIEWER_FOLLOW_UPS, unless the caller (the live conversation: LIVE_FOLLOW_UPS) says. */
+  followUps?: boolean;
+  /**
+   * The interview's context as the caller already read it for this conversation (the live relay, once per
+   * connection): one internal request less on every answer, which is on the voice-to-voice path.
+   */
+  context?: AgentContextDto;
+};
 
 export function answerQuestion(
   db: DbExecutor,
@@ -81,7 +105,7 @@ export function answerQuestion(
 ): Promise<void> {
   return serialized(target.interviewId, async () => {
     const client = await clientFor(target.interviewId);
-    const conversation = conversationOf(await client.getContext(target.interviewId));
+    const conversation = conversationOf(options.context ?? (await client.getContext(target.interviewId)));
     const history = await client.getHistory(target.interviewId);
     const question = history.turns.find((t) => t.turnNumber === target.questionTurn && t.role === 'agent');
     const answer = history.turns.find((t) => t.turnNumber === target.questionTurn + 1);

@@ -7,7 +7,8 @@ import { log } from '@/server/log';
 import type { HistoryDto } from '../turns/turn-schemas';
 import { interviewQuestions, interviewerPosition, interviewerProgress, type PlannedQuestion } from '../interviewer/interview-plan';
 import { candidateRequest, processReply, type CandidateRequest } from '../interviewer/candidate-requests';
-import { advanceInterviewer, answerQuestion, clientFor } from '../interviewer/run-interviewer';
+import type { AgentContextDto } from '../interviews/agent-schemas';
+import { advanceInterviewer, answerQuestion, clientFor, type InterviewerOptions } from '../interviewer/run-interviewer';
 import { ConversationRecorder } from './conversation-recorder';
 import { acknowledgement, closing, repeatPrefix, sessionInstructions, silencePrompt, speakInstructions, welcomeBack } from './live-instructions';
 import { isBackChannel, voicedMs } from './live-turn-taking';
@@ -91,6 +92,8 @@ export class LiveConversation {
   private questions: PlannedQuestion[] = [];
   private speaking: Speaking | null = null;
   /** The question turn whose answer the next transcript is; set when the question starts being said. */
+  /** The interview's context, read once per connection and given to the interviewer on every answer. */
+  private context: AgentContextDto | undefined;
   private awaitingAnswer: { turnNumber: number; text: string; planned: string } | null = null;
   private utterances = new Map<string, Utterance>();
   private current: Utterance | null = null;
@@ -137,6 +140,7 @@ export class LiveConversation {
     this.recorder = recorder;
     // The recording's segment starts after what is stored (an earlier connection's final write waited for).
     const [context] = await Promise.all([client.getContext(this.target.interviewId), recorder.open()]);
+    this.context = context;
     this.language = resolveCandidateLocale(context.candidate.locale).language;
     this.questions = interviewQuestions(context.questions, this.language);
     // The page may have gone while the context was read: then no provider session is opened at all.
@@ -247,7 +251,7 @@ export class LiveConversation {
     this.pendingAnswer = null;
     if (pending && awaiting) {
       this.recorder?.cover(pending.endPos);
-      void answerQuestion(this.options.db, { ...this.target, questionTurn: awaiting.turnNumber, text: pending.texts.join(' '), audioUrl: null, timing: this.answerTiming(pending) }, { followUps: this.turnTaking.followUps }).catch(
+      void answerQuestion(this.options.db, { ...this.target, questionTurn: awaiting.turnNumber, text: pending.texts.join(' '), audioUrl: null, timing: this.answerTiming(pending) }, this.interviewerOptions()).catch(
         (error) => log.warn({ err: error, interviewId: this.target.interviewId }, 'the answer given before the page went could not be recorded'),
       );
     }
@@ -299,6 +303,10 @@ export class LiveConversation {
     this.output.close(1011, code);
   }
 
+  private interviewerOptions(): InterviewerOptions {
+    return { followUps: this.turnTaking.followUps, context: this.context };
+  }
+
   /** Steps that read or write the history run one after another. */
   private queue(step: () => Promise<void>): void {
     this.work = this.work
@@ -322,7 +330,7 @@ export class LiveConversation {
     const position = interviewerPosition(history.turns, this.questions, { followUps: this.turnTaking.followUps });
     if (position.step !== 'await-answer') {
       // Left between two steps (an answer recorded, not yet evaluated): move it on, as a reload would.
-      await advanceInterviewer(this.options.db, this.target, { followUps: this.turnTaking.followUps });
+      await advanceInterviewer(this.options.db, this.target, this.interviewerOptions());
       return this.continueFrom(await this.history(), how);
     }
     const question = position.question;
@@ -681,7 +689,7 @@ export class LiveConversation {
       await answerQuestion(
         this.options.db,
         { ...this.target, questionTurn: awaiting.turnNumber, text: pending.texts.join(' '), audioUrl: null, timing: this.answerTiming(pending) },
-        { followUps: this.turnTaking.followUps },
+        this.interviewerOptions(),
       );
     } catch (error) {
       // Another connection answered first, or the question moved on: the history decides what comes next.
