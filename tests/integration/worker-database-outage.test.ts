@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '@/db/client';
@@ -66,7 +65,7 @@ describe.skipIf(!canStartPrivatePostgres())('the worker process across database 
     };
     delete workerEnv.LOG_DESTINATION;
     delete workerEnv.PGLITE_DIR;
-    worker = spawnGroup(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/worker.ts'], { env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker = spawnGroup(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     worker.stdout!.on('data', (chunk) => (output += chunk));
     worker.stderr!.on('data', (chunk) => (output += chunk));
     worker.once('exit', (code, signal) => (exitCode = code ?? (signal ? -1 : null)));
@@ -78,7 +77,7 @@ describe.skipIf(!canStartPrivatePostgres())('the worker process across database 
   });
 
   afterAll(async () => {
-    // The whole group: a SIGKILL to the tsx wrapper alone left the worker itself running (issue #27).
+    // The whole group: a SIGKILL to a tsx wrapper alone once left the worker itself running (issue #27).
     await endGroup(worker, { signal: 'SIGKILL' });
     await queue?.stop().catch(() => {});
     await database?.close().catch(() => {});
@@ -149,7 +148,7 @@ describe.skipIf(!canStartPrivatePostgres())('the worker process across database 
     await pg.stop('fast');
     let second = '';
     let secondExit: number | null | undefined;
-    const child = spawnGroup(path.join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/worker.ts'], { env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnGroup(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (chunk) => (second += chunk));
     child.stderr!.on('data', (chunk) => (second += chunk));
     child.once('exit', (code, signal) => (secondExit = code ?? (signal ? -1 : null)));

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/components/ui/cn';
 
 export type Teammate = { id: string; name: string | null; email: string };
@@ -40,6 +40,8 @@ type Props = {
 export function MentionTextarea({ id, value, onChange, onPick, teammates, maxLength, ...aria }: Props) {
   const listId = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once a picked mention is in the value (set by choose, applied after the commit). */
+  const pendingCaret = useRef<number | null>(null);
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -63,11 +65,19 @@ export function MentionTextarea({ id, value, onChange, onPick, teammates, maxLen
     onPick({ id: teammate.id, label });
     setCaret(nextCaret);
     setActive(0);
-    requestAnimationFrame(() => {
-      ref.current?.focus();
-      ref.current?.setSelectionRange(nextCaret, nextCaret);
-    });
+    pendingCaret.current = nextCaret;
   };
+
+  // The caret goes after the inserted mention as soon as the new value is committed, before the next key is
+  // handled (a discrete event's update is flushed at its end): placed a frame later, it jumped back over the
+  // characters a fast typist had typed meanwhile.
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null || !ref.current) return;
+    pendingCaret.current = null;
+    ref.current.focus();
+    ref.current.setSelectionRange(at, at);
+  }, [value]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!open) return;
