@@ -4,12 +4,11 @@ import path from 'node:path';
 import { killGroup, spawnGroup } from '../support/child-processes';
 
 /**
- * The cluster's child processes, through the tests' child-process helper: each runs in its own process group (tsx
- * starts node as a child of its own), so a SIGKILL reaches the whole instance, and each carries the run's marker,
- * so the runner can check at its end that nothing outlived the run.
+ * The cluster's child processes, through the tests' child-process helper: each runs as `npm start` and `npm run
+ * worker` do (node with tsx as its loader, one process, which gets the signals itself) in its own process group,
+ * so a SIGKILL reaches the whole instance, and each carries the run's marker, so the runner can check at its end
+ * that nothing outlived the run.
  */
-
-const TSX = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
 
 export type ManagedProcess = {
   name: string;
@@ -26,7 +25,7 @@ const allStarted = new Set<ManagedProcess>();
 export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, logDir: string): ManagedProcess {
   const logFile = path.join(logDir, `${name}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawnGroup(TSX, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnGroup(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   const managed: ManagedProcess = {
