@@ -8,6 +8,7 @@ import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
 import { log } from '@/server/log';
 import { audioIdFromServiceUrl } from '../storage/audio-urls';
 import type { AgentContextDto } from '../interviews/agent-schemas';
+import type { HistoryDto, TurnDto } from '../turns/turn-schemas';
 import { AgentApiError, createAgentClient, type AgentClient } from './agent-client';
 import { agentFetch } from './agent-transport';
 import { resolveProviderConfig } from '../providers/resolve-provider';
@@ -102,7 +103,7 @@ export function answerQuestion(
   db: DbExecutor,
   target: Target & { questionTurn: number; text: string; audioUrl: string | null; timing?: AnswerTiming },
   options: InterviewerOptions = {},
-): Promise<void> {
+): Promise<HistoryDto | null> {
   return serialized(target.interviewId, async () => {
     const client = await clientFor(target.interviewId);
     const conversation = conversationOf(options.context ?? (await client.getContext(target.interviewId)));
@@ -111,12 +112,14 @@ export function answerQuestion(
     const answer = history.turns.find((t) => t.turnNumber === target.questionTurn + 1);
     const sameAnswer = answer?.role === 'candidate' && answer.content === target.text && answer.audioUrl === target.audioUrl;
     if (history.status === 'COMPLETED') {
-      if (sameAnswer) return;
+      if (sameAnswer) return history;
       throw new AppError('INVALID_STATE', 'This interview is already completed');
     }
     if (!conductedByInterviewer(history.turns)) throw new AppError('INVALID_STATE', 'This interview is being conducted by another agent');
     if (!question) throw new AppError('CONFLICT', `Turn ${target.questionTurn} is not a question of this interview`);
     if (answer && !sameAnswer) throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} was already answered`);
+    // The history once the answer is in, as this write makes it (null: read it again).
+    let answered: HistoryDto | null = null;
     if (!answer) {
       const position = interviewerPosition(history.turns, conversation.questions, { followUps: options.followUps ?? getEnv().INTERVIEWER_FOLLOW_UPS });
       if (position.step !== 'await-answer' || position.question.turnNumber !== target.questionTurn) {
@@ -126,7 +129,7 @@ export function answerQuestion(
       const timing = target.timing ?? (await answerTiming(db, target.orgId, target.audioUrl, new Date()));
       const turn = { turnNumber: target.questionTurn + 1, role: 'candidate' as const, content: target.text, audioUrl: target.audioUrl, ...timing };
       try {
-        await client.recordTurn(target.interviewId, turn);
+        answered = withTurn(history, (await client.recordTurn(target.interviewId, turn)).body);
       } catch (error) {
         // The same answer recorded meanwhile by another instance (a retried submission), at another moment: a written
         // answer's endedAt is when it was submitted, so the retry's body differs in that field alone. The same text
@@ -136,24 +139,42 @@ export function answerQuestion(
         if (!(stored?.role === 'candidate' && stored.content === target.text && stored.audioUrl === target.audioUrl)) throw error;
       }
     }
-    await advance(db, client, target, conversation, options);
+    return advance(db, client, target, conversation, options, answered);
   });
 }
 
 const MAX_STEPS = 8;
 
-async function advance(db: DbExecutor, client: AgentClient, target: Target, conversation: Conversation, options: InterviewerOptions): Promise<void> {
+/**
+ * The history after one of the interviewer's own writes, without reading it back: the turn as the route returned
+ * it, in its place, and the interview in progress once it has a turn (as the route makes it). Good for deciding the
+ * next step (which reads roles, texts and evaluations); a read is still made after anything unexpected (a 409).
+ */
+function withTurn(history: HistoryDto, turn: TurnDto): HistoryDto {
+  const turns = [...history.turns.filter((t) => t.turnNumber !== turn.turnNumber), turn].sort((a, b) => a.turnNumber - b.turnNumber);
+  const status = history.status === 'DRAFT' || history.status === 'INVITED' ? 'IN_PROGRESS' : history.status;
+  return { ...history, status, turns, pendingQuestion: turn.isPendingQuestion ? turn : history.pendingQuestion };
+}
+
+/**
+ * Steps until the interview waits for the candidate (or is finalized). `known`: the history as the caller already
+ * has it; each of this function's own writes updates it in place of a read (on the voice-to-voice path of a live
+ * conversation, every read is a round trip). Returns the history it ended with, or null after finalizing.
+ */
+async function advance(db: DbExecutor, client: AgentClient, target: Target, conversation: Conversation, options: InterviewerOptions, known: HistoryDto | null = null): Promise<HistoryDto | null> {
   const env = getEnv();
   const followUps = options.followUps ?? env.INTERVIEWER_FOLLOW_UPS;
   const { interviewId } = target;
   const { questions, language, context } = conversation;
+  let current = known;
   for (let step = 0; step < MAX_STEPS; step++) {
-    const history = await client.getHistory(interviewId);
-    if (!['DRAFT', 'INVITED', 'IN_PROGRESS'].includes(history.status) || !conductedByInterviewer(history.turns)) return;
+    const history = current ?? (await client.getHistory(interviewId));
+    current = null;
+    if (!['DRAFT', 'INVITED', 'IN_PROGRESS'].includes(history.status) || !conductedByInterviewer(history.turns)) return history;
     const position = interviewerPosition(history.turns, questions, { followUps });
     switch (position.step) {
       case 'await-answer':
-        return;
+        return history;
       case 'ask': {
         const question = questions[position.questionIndex];
         const content = position.followUpText
@@ -165,13 +186,13 @@ async function advance(db: DbExecutor, client: AgentClient, target: Target, conv
         try {
           // Asked when posted: the text is on the candidate's page at once (how long it is spoken there is not known here).
           const startedAt = new Date().toISOString();
-          await client.recordTurn(interviewId, { turnNumber: position.nextTurn, role: 'agent', content, isPendingQuestion: true, evaluation: meta, startedAt });
+          const asked = await client.recordTurn(interviewId, { turnNumber: position.nextTurn, role: 'agent', content, isPendingQuestion: true, evaluation: meta, startedAt });
+          return withTurn(history, asked.body);
         } catch (error) {
           // Another process asked first (the turn number is taken): the next round reads what it asked.
           if (!(error instanceof AgentApiError && error.status === 409)) throw error;
           continue;
         }
-        return;
       }
       case 'evaluate': {
         const planned = questions[Math.min(position.question.questionIndex, questions.length - 1)];
@@ -191,14 +212,15 @@ async function advance(db: DbExecutor, client: AgentClient, target: Target, conv
           },
           (error) => log.warn({ err: error, interviewId }, 'answer evaluation failed; the answer stays unscored'),
         );
-        await client.updateTurn(interviewId, position.answer.turnNumber, { evaluation });
+        current = withTurn(history, await client.updateTurn(interviewId, position.answer.turnNumber, { evaluation }));
         continue;
       }
       case 'finalize':
         await client.finalize(interviewId, { endedAt: new Date().toISOString() });
-        return;
+        return null;
     }
   }
+  return null;
 }
 
 /** The question's own criterion, else every configured criterion, else a general one. */

@@ -685,8 +685,10 @@ export class LiveConversation {
     // recorded, and the question is asked again (after a word about the process).
     if (request) return this.continueFrom(await this.history(), request);
     this.awaitingAnswer = null;
+    // The history as the interviewer left it after its own writes: no read back on the voice-to-voice path.
+    let after: HistoryDto | null = null;
     try {
-      await answerQuestion(
+      after = await answerQuestion(
         this.options.db,
         { ...this.target, questionTurn: awaiting.turnNumber, text: pending.texts.join(' '), audioUrl: null, timing: this.answerTiming(pending) },
         this.interviewerOptions(),
@@ -695,6 +697,6 @@ export class LiveConversation {
       // Another connection answered first, or the question moved on: the history decides what comes next.
       if (!(error instanceof AppError && (error.appCode === 'CONFLICT' || error.appCode === 'INVALID_STATE'))) throw error;
     }
-    await this.continueFrom(await this.history(), 'ask');
+    await this.continueFrom(after ?? (await this.history()), 'ask');
   }
 }
