@@ -115,6 +115,9 @@ async function recording(org: { api: (path: string) => Promise<{ status: number;
   if (!retrieved.body.audioUrl) return null;
   const url = new URL(retrieved.body.audioUrl);
   const res = await fetch(`${app.url}${url.pathname}${url.search}`);
+  // Each write of a conversation's recording replaces the one before (a new recording id): a URL handed out a
+  // moment before a write names the replaced one. Not there yet, for a caller that polls.
+  if (res.status === 404) return null;
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/audio\/wav/);
   const wav = Buffer.from(await res.arrayBuffer());
