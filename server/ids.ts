@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   webhookDelivery: 'wdl',
   auditEvent: 'aud',
   audio: 'rec',
+  audioPart: 'apt',
   decision: 'dcn',
   teamInvitation: 'tiv',
   note: 'not',

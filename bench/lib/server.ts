@@ -25,8 +25,10 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `npx tsx scripts/start.ts` (the production server) as a child process in its own process group, and
- * waits until `readyPath` answers 200. stop() ends that group only: SIGTERM, then SIGKILL after 10 s.
+ * Starts `node --import tsx scripts/start.ts` (the production server, as `npm start` runs it) as a child process
+ * in its own process group, and waits until `readyPath` answers 200. stop() ends that group only: SIGTERM, then
+ * SIGKILL after 10 s. With BENCH_CPU_PROF_DIR set, the server writes a V8 CPU profile there when it stops (Node
+ * refuses --cpu-prof in NODE_OPTIONS).
  */
 export async function startServerProcess(options: {
   env: Record<string, string>;
@@ -39,6 +41,7 @@ export async function startServerProcess(options: {
   return startProcessGroup({
     name: 'the server',
     script: 'scripts/start.ts',
+    nodeArgs: process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
     env: { ...process.env, ...options.env, PORT: String(port), APP_URL: options.env.APP_URL ?? url },
     url,
     killAfterMs: 10_000,
@@ -62,6 +65,7 @@ export async function startBareServer(options: { databaseUrl: string; agentSecre
   return startProcessGroup({
     name: 'the bare baseline',
     script: 'bench/baseline/bare-server.ts',
+    nodeArgs: [],
     env: { ...process.env, DATABASE_URL: options.databaseUrl, AGENT_SECRET: options.agentSecret, PORT: String(port), NODE_ENV: 'production' },
     url,
     killAfterMs: 5_000,
@@ -76,13 +80,14 @@ export async function startBareServer(options: { databaseUrl: string; agentSecre
 }
 
 /**
- * `npx tsx <script>` in its own process group, its output kept (the last 20 kB) for error messages, polled with
+ * `node [nodeArgs] --import tsx <script>` in its own process group, its output kept (the last 20 kB) for error messages, polled with
  * `isReady` until it answers (a throw means "not listening yet"). stop() ends that group only: SIGTERM, then
  * SIGKILL after `killAfterMs`.
  */
 async function startProcessGroup(options: {
   name: string;
   script: string;
+  nodeArgs: string[];
   env: NodeJS.ProcessEnv;
   url: string;
   killAfterMs: number;
@@ -90,7 +95,7 @@ async function startProcessGroup(options: {
   pollMs: number;
   isReady: () => Promise<boolean>;
 }): Promise<ServerProcess> {
-  const child: ChildProcess = spawn('npx', ['tsx', options.script], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(process.execPath, [...options.nodeArgs, '--import', 'tsx', options.script], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

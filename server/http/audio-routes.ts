@@ -5,7 +5,7 @@ import { getSessionPrincipal } from '@/server/services/auth/get-session-principa
 import { getAudioRecording, unsafeGetAudioRecordingBySignedId, type AudioRecordingRef } from '@/server/services/audio/get-audio-recording';
 import { checkAudioSignature, isAudioId } from '@/server/services/storage/audio-urls';
 import { parseByteRange } from '@/server/services/storage/byte-range';
-import { getObjectStore } from '@/server/services/storage/get-object-store';
+import { readRecording, recordingSize } from '@/server/services/audio/read-recording';
 import { apiKeyFromHeaders, authenticateV1Request } from './authenticate-v1-request';
 import { defineRoute, type DoorRoute } from './define-route';
 import { readSessionToken } from './session-cookie';
@@ -41,7 +41,7 @@ const audioRoute = (method: 'GET' | 'HEAD'): DoorRoute =>
         recording = await getAudioRecording(db, { orgId: await orgOfCaller(db, req, headers), audioId });
       }
       setOrg(recording.orgId);
-      return serveRecording(req, recording, headers);
+      return serveRecording(db, req, recording, headers);
     },
   });
 
@@ -57,9 +57,8 @@ async function orgOfCaller(db: Database, req: DoorRequest, headers: Headers): Pr
 /** The file name's extension a download gets, by the stored type (audio-limits.ts's accepted types). */
 const AUDIO_EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mp4': 'm4a', 'audio/mpeg': 'mp3', 'audio/wav': 'wav' };
 
-async function serveRecording(req: DoorRequest, recording: AudioRecordingRef, headers: Headers): Promise<Response> {
-  const store = getObjectStore();
-  const size = await store.size(recording.storageKey);
+async function serveRecording(db: Database, req: DoorRequest, recording: AudioRecordingRef, headers: Headers): Promise<Response> {
+  const size = await recordingSize(recording);
   if (size === null) throw new AppError('NOT_FOUND', 'Audio not found');
   headers.set('Content-Type', recording.contentType);
   headers.set('Accept-Ranges', 'bytes');
@@ -81,10 +80,10 @@ async function serveRecording(req: DoorRequest, recording: AudioRecordingRef, he
   if (range) {
     headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
     headers.set('Content-Length', String(range.end - range.start + 1));
-    const object = head ? null : await store.get(recording.storageKey, range);
-    return new Response(object?.body ?? null, { status: 206, headers });
+    const body = head ? null : await readRecording(db, recording, range);
+    return new Response(body, { status: 206, headers });
   }
   headers.set('Content-Length', String(size));
-  const object = head ? null : await store.get(recording.storageKey);
-  return new Response(object?.body ?? null, { status: 200, headers });
+  const body = head ? null : await readRecording(db, recording);
+  return new Response(body, { status: 200, headers });
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioRecordings } from '@/db/schema';
@@ -6,6 +9,7 @@ import { agentApi } from '../support/agent';
 import { makeInvitedInterview } from '../support/candidate-interview';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { pcmTone } from '../support/fake-openai-realtime';
+import { localStoreProbe } from '../support/erasure-audio';
 import { connectLive, liveUrl, type LiveClient } from '../support/live-candidate';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -27,6 +31,8 @@ const PATIENCE_MS = 1200;
 
 let app: TestApp;
 let fake: FakeOpenAi;
+const storageDir = mkdtempSync(path.join(tmpdir(), 'live-recording-store-'));
+const store = localStoreProbe(storageDir);
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
@@ -38,6 +44,7 @@ beforeAll(async () => {
     REALTIME_SILENCE_MS: String(SILENCE_MS),
     LIVE_PATIENCE_MS: String(PATIENCE_MS),
     LIVE_RECORDING_FLUSH_MS: '1000',
+    STORAGE_DIR: storageDir,
     LLM_BASE_URL: fake.baseUrl,
     LLM_API_KEY: 'sk-llm-key-for-evaluations-0123',
     LLM_MODEL: 'fake-model',
@@ -46,6 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await fake?.close();
+  rmSync(storageDir, { recursive: true, force: true });
   for (const key of ['REALTIME_BASE_URL', 'REALTIME_API_KEY', 'REALTIME_MODEL', 'REALTIME_SILENCE_MS', 'LIVE_PATIENCE_MS', 'LIVE_RECORDING_FLUSH_MS']) delete process.env[key];
   resetEnvCache();
 });
@@ -109,15 +117,17 @@ async function questionHeard(interviewId: string, turnNumber: number): Promise<T
 }
 
 /** The interview's recording as the v1 API hands it out: a signed URL to a PCM16 24 kHz mono WAV. */
-async function recording(org: { api: (path: string) => Promise<{ status: number; body: any }> }, interviewId: string): Promise<{ durationMs: number; pcm: Buffer } | null> {
+async function recording(
+  org: { api: (path: string) => Promise<{ status: number; body: any }> },
+  interviewId: string,
+): Promise<{ durationMs: number; pcm: Buffer; url: string; path: string } | null> {
   const retrieved = await org.api(`/api/v1/interviews/${interviewId}`);
   expect(retrieved.status).toBe(200);
   if (!retrieved.body.audioUrl) return null;
-  const url = new URL(retrieved.body.audioUrl);
-  const res = await fetch(`${app.url}${url.pathname}${url.search}`);
-  // Each write of a conversation's recording replaces the one before (a new recording id): a URL handed out a
-  // moment before a write names the replaced one. Not there yet, for a caller that polls.
-  if (res.status === 404) return null;
+  const signed = new URL(retrieved.body.audioUrl);
+  const url = `${app.url}${signed.pathname}${signed.search}`;
+  // Every write appends to the same recording: a URL handed out before a write still serves it, grown.
+  const res = await fetch(url);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/audio\/wav/);
   const wav = Buffer.from(await res.arrayBuffer());
@@ -125,8 +135,9 @@ async function recording(org: { api: (path: string) => Promise<{ status: number;
   expect(wav.readUInt16LE(22)).toBe(1);
   expect(wav.readUInt32LE(24)).toBe(24_000);
   expect(wav.readUInt16LE(34)).toBe(16);
+  expect(wav.readUInt32LE(40)).toBe(wav.length - 44);
   const pcm = wav.subarray(44);
-  return { durationMs: pcm.length / 48, pcm };
+  return { durationMs: pcm.length / 48, pcm, url, path: signed.pathname };
 }
 
 function loudMs(pcm: Buffer, fromMs: number, toMs: number): number {
@@ -226,6 +237,25 @@ describe('the live recording while the conversation goes on', { timeout: 60_000 
     }, 'a periodic write', 20_000, 250);
     expect(client.ws.readyState).toBe(client.ws.OPEN);
     expect(loudMs(stored.pcm, q1.offsetMs!, q1.offsetMs! + q1.durationMs!)).toBeGreaterThan(q1.durationMs! / 2);
+
+    // Later writes append to the same recording (its URL does not change), without rewriting what was stored.
+    await speakInRealTime(client, pcmTone(1500, 9000, 220));
+    const grown = await until(async () => {
+      const r = await recording(org, interview.id);
+      return r && r.durationMs >= stored.durationMs + 1000 ? r : null;
+    }, 'a later write', 20_000, 250);
+    expect(grown.path).toBe(stored.path);
+    expect(grown.pcm.subarray(0, stored.pcm.length).equals(stored.pcm)).toBe(true);
+    // The URL handed out first serves the grown recording; a byte range across the first write's end (from an odd
+    // byte, as players may ask) is exactly those bytes of the whole (what is stored never changes: the recording
+    // may have grown between the two reads, not changed).
+    const whole = Buffer.from(await (await fetch(stored.url)).arrayBuffer());
+    expect(whole.length).toBeGreaterThanOrEqual(44 + grown.pcm.length);
+    const from = 44 + stored.pcm.length - 1001;
+    const ranged = await fetch(stored.url, { headers: { range: `bytes=${from}-${from + 4999}` } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toMatch(new RegExp(`^bytes ${from}-${from + 4999}/\\d+$`));
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(whole.subarray(from, from + 5000))).toBe(true);
     client.ws.close();
   });
 });
@@ -236,6 +266,8 @@ describe('the live recording and erasure', { timeout: 60_000 }, () => {
     const client = await connectLive(liveUrl(app.url, token), APP_ORIGIN);
     await interviewerSaid(client, QUESTIONS[0].text);
     await speakInRealTime(client, pcmTone(300, 9000, 220));
+    const stored = `orgs/${org.orgId}/interviews/${interview.id}/`;
+    await until(async () => (await store.keys(stored)).length > 0, 'a first write of the recording', 10_000, 100);
     const erased = await org.api(`/api/v1/candidates/${candidate.id}`, { method: 'DELETE' });
     expect(erased.status, JSON.stringify(erased.body)).toBeLessThan(300);
     // The page is still connected for a moment and sends more audio: it is not written anywhere.
@@ -247,6 +279,8 @@ describe('the live recording and erasure', { timeout: 60_000 }, () => {
     await until(async () => (await sessionRows()).length === 0, 'the erase-audio job', 30_000, 200);
     await sleep(1500);
     expect(await sessionRows()).toEqual([]);
+    // The parts the recording was written as are gone from the store too.
+    expect(await store.keys(stored)).toEqual([]);
   });
 });
 

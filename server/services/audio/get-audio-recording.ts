@@ -1,12 +1,12 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { audioRecordings, candidates, interviews } from '@/db/schema';
+import { audioRecordings, candidates, interviews, type AudioRecordingLayout } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { notFound } from '@/server/errors';
 import { isAudioId } from '../storage/audio-urls';
 
-export type AudioRecordingRef = { id: string; orgId: string; storageKey: string; contentType: string };
+export type AudioRecordingRef = { id: string; orgId: string; storageKey: string; contentType: string; layout: AudioRecordingLayout; byteSize: number };
 
-const columns = { id: audioRecordings.id, orgId: audioRecordings.orgId, storageKey: audioRecordings.storageKey, contentType: audioRecordings.contentType };
+const columns = { id: audioRecordings.id, orgId: audioRecordings.orgId, storageKey: audioRecordings.storageKey, contentType: audioRecordings.contentType, layout: audioRecordings.layout, byteSize: audioRecordings.byteSize };
 
 /**
  * Recordings that may be served: their interview's candidate still exists. An erased candidate's recordings are

@@ -1,36 +1,29 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { audioRecordings, candidates, interviews } from '@/db/schema';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { audioRecordingParts, audioRecordings, candidates, interviews, type AudioRecordingLayout } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { log } from '@/server/log';
+import { newId } from '@/server/ids';
 import { getObjectStore } from '../storage/get-object-store';
-import { storeSessionAudio } from './store-session-audio';
-import { pcm16Wav, readPcm16Wav, WAV_HEADER_BYTES } from './wav';
+import { deleteStoredRecordings } from './erase-interview-audio';
+import { setSessionRecording } from './store-session-audio';
+import { WAV_HEADER_BYTES } from './wav';
 
 /**
  * The live conversation's recording: one PCM16 24 kHz mono WAV per interview, stored as its session recording
- * (the interview's `audioUrl`). Object stores cannot append, so a write reads the stored recording back, mixes the
- * new audio in at its place on the interview's timeline and replaces the object (storeSessionAudio). A conversation
- * that reconnects, on this instance or another, continues the same timeline after what is stored.
+ * (the interview's `audioUrl`, the same for the whole conversation). Object stores cannot append, and rewriting the
+ * whole recording on every write made each write cost the interview's length so far (a 30-minute interview, 86 MB,
+ * rewritten every 30 s): so each write stores only what it adds, as a part, and the WAV is assembled from the parts
+ * when it is read (read-recording.ts). A conversation that reconnects, on this instance or another, continues the
+ * same timeline after what is stored.
  */
 
 export const LIVE_SAMPLE_RATE = 24_000;
 export const BYTES_PER_MS = (LIVE_SAMPLE_RATE * 2) / 1000;
 
-export function pcmToWav(pcm: Buffer, sampleRate = LIVE_SAMPLE_RATE): Buffer {
-  return pcm16Wav(pcm, sampleRate);
-}
-
-/** The PCM of a WAV this module wrote (PCM16, mono, 24 kHz), or null for anything else. */
-export function wavToPcm(wav: Buffer): Buffer | null {
-  const read = readPcm16Wav(wav);
-  return read && read.rate === LIVE_SAMPLE_RATE ? read.pcm : null;
-}
-
-type StoredSession = { storageKey: string; contentType: string; byteSize: number };
+type StoredSession = { id: string; storageKey: string; contentType: string; byteSize: number; layout: AudioRecordingLayout };
 
 async function latestSession(db: DbExecutor, target: { orgId: string; interviewId: string }): Promise<StoredSession | null> {
   const [row] = await db
-    .select({ storageKey: audioRecordings.storageKey, contentType: audioRecordings.contentType, byteSize: audioRecordings.byteSize })
+    .select({ id: audioRecordings.id, storageKey: audioRecordings.storageKey, contentType: audioRecordings.contentType, byteSize: audioRecordings.byteSize, layout: audioRecordings.layout })
     .from(audioRecordings)
     .where(and(eq(audioRecordings.orgId, target.orgId), eq(audioRecordings.interviewId, target.interviewId), eq(audioRecordings.kind, 'session')))
     .orderBy(desc(audioRecordings.createdAt))
@@ -45,48 +38,89 @@ export async function storedLiveRecordingMs(db: DbExecutor, target: { orgId: str
   return Math.max(0, Math.floor((stored.byteSize - WAV_HEADER_BYTES) / BYTES_PER_MS));
 }
 
-async function readStoredPcm(stored: StoredSession): Promise<Buffer | null> {
-  if (stored.contentType !== 'audio/wav') return null;
-  const object = await getObjectStore().get(stored.storageKey);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
-  return wavToPcm(Buffer.concat(chunks));
+/**
+ * The interview's live recording (a `parts` session recording), created on the first write: the interview's
+ * `audioUrl` names it from then on and never changes while the conversation grows. A live WAV stored whole by an
+ * earlier version becomes its first part; any other session recording (a browser upload) is replaced.
+ */
+async function liveRecording(db: DbExecutor, target: { orgId: string; interviewId: string }): Promise<{ id: string; storageKey: string }> {
+  const { orgId, interviewId } = target;
+  const existing = await partsRecording(db, target);
+  if (existing) return existing;
+  const stored = await latestSession(db, target);
+  if (stored && stored.contentType === 'audio/wav' && stored.byteSize > WAV_HEADER_BYTES) {
+    const [converted] = await db
+      .update(audioRecordings)
+      .set({ layout: 'parts' })
+      .where(and(eq(audioRecordings.id, stored.id), eq(audioRecordings.orgId, orgId), eq(audioRecordings.layout, 'object')))
+      .returning({ id: audioRecordings.id, storageKey: audioRecordings.storageKey });
+    if (converted) {
+      await db.insert(audioRecordingParts).values({ id: newId('audioPart'), recordingId: stored.id, orgId, atByte: 0, byteSize: stored.byteSize - WAV_HEADER_BYTES, storageKey: stored.storageKey, sourceOffset: WAV_HEADER_BYTES });
+      return converted;
+    }
+  }
+  const id = newId('audio');
+  const storageKey = `orgs/${orgId}/interviews/${interviewId}/session-${id}`;
+  const [created] = await db
+    .insert(audioRecordings)
+    .values({ id, orgId, interviewId, kind: 'session', turnNumber: null, storageKey, contentType: 'audio/wav', byteSize: WAV_HEADER_BYTES, durationMs: 0, layout: 'parts' })
+    .onConflictDoNothing()
+    .returning({ id: audioRecordings.id, storageKey: audioRecordings.storageKey });
+  if (created) {
+    await setSessionRecording(db, { orgId, interviewId, audioId: id });
+    return created;
+  }
+  // Another instance created (or converted) it first: append to that one.
+  const theirs = await partsRecording(db, target);
+  if (!theirs) throw new Error(`the live recording of ${interviewId} could be neither created nor found`);
+  return theirs;
+}
+
+async function partsRecording(db: DbExecutor, target: { orgId: string; interviewId: string }): Promise<{ id: string; storageKey: string } | undefined> {
+  const [row] = await db
+    .select({ id: audioRecordings.id, storageKey: audioRecordings.storageKey })
+    .from(audioRecordings)
+    .where(and(eq(audioRecordings.orgId, target.orgId), eq(audioRecordings.interviewId, target.interviewId), eq(audioRecordings.kind, 'session'), eq(audioRecordings.layout, 'parts')));
+  return row;
 }
 
 /**
- * Mixes `pcm` into the interview's recording starting at `atMs` (ms from the recording's start), padding with
- * silence up to there and up to `coverMs`, and stores the result as the interview's recording. Mixed, not
- * overwritten: another connection's audio already stored at those positions (two instances briefly holding the
- * same interview) is kept. A stored session recording that is not a live WAV (a browser upload) is replaced.
+ * Adds `pcm` to the interview's recording at `atMs` (ms from the recording's start), and makes the recording at
+ * least `coverMs` long (silence where nothing was said). Appended as a part, never rewriting what is stored: a
+ * write costs what it adds. Audio already stored at those positions (two instances briefly holding the same
+ * interview) is kept: overlapping parts are mixed when the recording is read.
  */
-export async function mixIntoLiveRecording(
+export async function appendToLiveRecording(
   db: DbExecutor,
   input: { orgId: string; interviewId: string; atMs: number; pcm: Buffer; coverMs?: number },
 ): Promise<{ durationMs: number } | null> {
   if (!(await recordingAllowed(db, input))) return null;
-  const stored = await latestSession(db, input);
-  let base = stored ? await readStoredPcm(stored) : null;
-  if (stored && !base) log.warn({ interviewId: input.interviewId }, 'the stored session recording is not a live WAV; the live recording replaces it');
-  base ??= Buffer.alloc(0);
-  const at = Math.max(0, Math.round(input.atMs)) * BYTES_PER_MS;
-  const cover = Math.max(0, Math.round(input.coverMs ?? 0)) * BYTES_PER_MS;
-  const length = Math.max(base.length, at + input.pcm.length, cover);
-  const out = Buffer.alloc(length);
-  base.copy(out, 0);
-  mixPcm(out, at, input.pcm);
-  const durationMs = Math.floor(length / BYTES_PER_MS);
-  const { audioId } = await storeSessionAudio(db, { orgId: input.orgId, interviewId: input.interviewId, contentType: 'audio/wav', audio: pcmToWav(out), durationMs });
-  // Erased while this was being written (its erase-audio job may have run already): what was just stored goes too.
-  if (!(await recordingAllowed(db, input))) {
-    const [row] = await db
-      .delete(audioRecordings)
-      .where(and(eq(audioRecordings.id, audioId), eq(audioRecordings.orgId, input.orgId)))
-      .returning({ storageKey: audioRecordings.storageKey });
-    if (row) await getObjectStore().delete(row.storageKey);
+  const { orgId } = input;
+  const recording = await liveRecording(db, input);
+  const atByte = Math.max(0, Math.round(input.atMs)) * BYTES_PER_MS;
+  const pcm = input.pcm.subarray(0, input.pcm.length - (input.pcm.length % 2));
+  if (pcm.length > 0) {
+    const id = newId('audioPart');
+    const storageKey = `${recording.storageKey}/${String(atByte).padStart(12, '0')}-${id}.pcm`;
+    await getObjectStore().put(storageKey, pcm, 'audio/L16');
+    await db.insert(audioRecordingParts).values({ id, recordingId: recording.id, orgId, atByte, byteSize: pcm.length, storageKey });
+  }
+  const samplesEnd = Math.max(atByte + pcm.length, Math.max(0, Math.round(input.coverMs ?? 0)) * BYTES_PER_MS);
+  const [grown] = await db
+    .update(audioRecordings)
+    .set({
+      byteSize: sql`greatest(${audioRecordings.byteSize}, ${WAV_HEADER_BYTES + samplesEnd})`,
+      durationMs: sql`greatest(${audioRecordings.durationMs}, ${Math.floor(samplesEnd / BYTES_PER_MS)})`,
+    })
+    .where(and(eq(audioRecordings.id, recording.id), eq(audioRecordings.orgId, orgId)))
+    .returning({ durationMs: audioRecordings.durationMs });
+  // Erased or cancelled while this was being written (an erasure's erase-audio job may have run already, and this
+  // write may have created the recording again): the recording goes, as a rewrite of the whole used to.
+  if (!grown || !(await recordingAllowed(db, input))) {
+    await deleteStoredRecordings(db, orgId, eq(audioRecordings.id, recording.id));
     return null;
   }
-  return { durationMs };
+  return { durationMs: grown.durationMs ?? 0 };
 }
 
 /**
@@ -101,20 +135,4 @@ async function recordingAllowed(db: DbExecutor, target: { orgId: string; intervi
     .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
     .where(and(eq(interviews.id, target.interviewId), eq(interviews.orgId, target.orgId), inArray(interviews.status, ['IN_PROGRESS', 'COMPLETED'])));
   return Boolean(row);
-}
-
-/** Adds PCM16 `source` into `target` from byte `at` (clipped), through typed views (a 30 s mix stays under a millisecond). */
-export function mixPcm(target: Buffer, at: number, source: Buffer): void {
-  const samples = Math.max(0, Math.min(source.length, target.length - at) >> 1);
-  if (samples === 0) return;
-  const aligned = (b: Buffer) => (b.byteOffset % 2 === 0 ? b : Buffer.from(b));
-  const t = aligned(target.subarray(at, at + samples * 2));
-  const s = aligned(source.subarray(0, samples * 2));
-  const tv = new Int16Array(t.buffer, t.byteOffset, samples);
-  const sv = new Int16Array(s.buffer, s.byteOffset, samples);
-  for (let i = 0; i < samples; i++) {
-    const sum = tv[i] + sv[i];
-    tv[i] = sum > 32767 ? 32767 : sum < -32768 ? -32768 : sum;
-  }
-  if (t.buffer !== target.buffer || t.byteOffset !== target.byteOffset + at) t.copy(target, at);
 }

@@ -8,9 +8,14 @@
 export const WAV_HEADER_BYTES = 44;
 
 export function pcm16Wav(pcm: Buffer, sampleRate: number): Buffer {
+  return Buffer.concat([pcm16WavHeader(pcm.length, sampleRate), pcm]);
+}
+
+/** The canonical header of a PCM16 mono WAV whose samples are `dataBytes` long. */
+export function pcm16WavHeader(dataBytes: number, sampleRate: number): Buffer {
   const header = Buffer.alloc(WAV_HEADER_BYTES);
   header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + pcm.length, 4);
+  header.writeUInt32LE(36 + dataBytes, 4);
   header.write('WAVE', 8, 'latin1');
   header.write('fmt ', 12, 'latin1');
   header.writeUInt32LE(16, 16);
@@ -21,8 +26,8 @@ export function pcm16Wav(pcm: Buffer, sampleRate: number): Buffer {
   header.writeUInt16LE(2, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'latin1');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
 }
 
 /** The PCM16 samples (an even number of bytes) and rate of a mono PCM16 WAV; null for anything else. */

@@ -1,6 +1,7 @@
 import type { DbExecutor } from '@/db/client';
 import { log } from '@/server/log';
-import { BYTES_PER_MS, mixIntoLiveRecording, mixPcm, storedLiveRecordingMs } from '../audio/live-session-recording';
+import { appendToLiveRecording, BYTES_PER_MS, storedLiveRecordingMs } from '../audio/live-session-recording';
+import { mixPcm } from '../audio/pcm-mix';
 
 /**
  * Both sides of one live connection on one timeline (24 kHz mono PCM16, ms from the connection's start), written to
@@ -165,7 +166,7 @@ export class ConversationRecorder {
     }
     const pcm = mixed.subarray(0, Math.max(0, mixed.length - 2));
     const { orgId, interviewId } = this.target;
-    return chained(interviewId, () => mixIntoLiveRecording(this.db, { orgId, interviewId, atMs: this.base + origin, pcm, coverMs: this.base + cover }))
+    return chained(interviewId, () => appendToLiveRecording(this.db, { orgId, interviewId, atMs: this.base + origin, pcm, coverMs: this.base + cover }))
       .then(() => undefined)
       .catch((error) => {
         log.warn({ err: error, interviewId }, 'the live recording could not be written; the next write retries it');

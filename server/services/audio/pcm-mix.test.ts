@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mixPcm, pcmToWav, wavToPcm } from './live-session-recording';
+import { mixPcm } from './pcm-mix';
+import { pcm16Wav, readPcm16Wav } from './wav';
 
 const pcm = (...values: number[]) => {
   const b = Buffer.alloc(values.length * 2);
@@ -8,7 +9,7 @@ const pcm = (...values: number[]) => {
 };
 const values = (b: Buffer) => Array.from({ length: b.length / 2 }, (_, i) => b.readInt16LE(i * 2));
 
-describe('live session recording', () => {
+describe('PCM16 mixing and WAV', () => {
   it('mixes at a position, clipping, also from unaligned buffers', () => {
     const target = pcm(0, 100, 30000, -30000);
     mixPcm(target, 2, pcm(1, 5000, -5000, 7));
@@ -18,9 +19,8 @@ describe('live session recording', () => {
     expect(values(unaligned)).toEqual([3, 4, 0]);
   });
   it('reads back the WAV it writes, and nothing else', () => {
-    const audio = pcm(1, -2, 3);
-    expect(values(wavToPcm(pcmToWav(audio))!)).toEqual([1, -2, 3]);
-    expect(wavToPcm(pcmToWav(audio, 16_000))).toBeNull();
-    expect(wavToPcm(Buffer.from('OggS not a wav at all, really not one'))).toBeNull();
+    const read = readPcm16Wav(pcm16Wav(pcm(1, -2, 3), 24_000));
+    expect(read && { rate: read.rate, samples: values(read.pcm) }).toEqual({ rate: 24_000, samples: [1, -2, 3] });
+    expect(readPcm16Wav(Buffer.from('OggS not a wav at all, really not one'))).toBeNull();
   });
 });
