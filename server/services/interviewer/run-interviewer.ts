@@ -11,9 +11,9 @@ import type { AgentContextDto } from '../interviews/agent-schemas';
 import type { HistoryDto, TurnDto } from '../turns/turn-schemas';
 import { AgentApiError, createAgentClient, type AgentClient } from './agent-client';
 import { agentFetch } from './agent-transport';
-import { resolveProviderConfig } from '../providers/resolve-provider';
-import { evaluateAnswer } from './evaluate-answer';
-import { conductedByInterviewer, greeting, interviewQuestions, interviewerPosition, type InterviewerTurnMeta, type PlannedQuestion } from './interview-plan';
+import { resolveProviderConfig, type ProviderConfig } from '../providers/resolve-provider';
+import { evaluateAnswer, type AnswerEvaluation } from './evaluate-answer';
+import { conductedByInterviewer, greeting, interviewQuestions, interviewerPosition, type AskedQuestion, type InterviewerTurnMeta, type PlannedQuestion } from './interview-plan';
 
 /**
  * The service's own interviewer, used when no external agent platform is configured. It is a client of the
@@ -97,6 +97,12 @@ export type InterviewerOptions = {
    * connection): one internal request less on every answer, which is on the voice-to-voice path.
    */
   context?: AgentContextDto;
+  /**
+   * The history as the caller holds it (the live relay: the history it continued from, its interview's only
+   * connection): the answer is checked against it instead of a read, one round trip less on the voice-to-voice
+   * path. When it was stale (a write refused as a conflict), the answer is tried again on a fresh read.
+   */
+  history?: HistoryDto;
 };
 
 export function answerQuestion(
@@ -107,40 +113,63 @@ export function answerQuestion(
   return serialized(target.interviewId, async () => {
     const client = await clientFor(target.interviewId);
     const conversation = conversationOf(options.context ?? (await client.getContext(target.interviewId)));
-    const history = await client.getHistory(target.interviewId);
-    const question = history.turns.find((t) => t.turnNumber === target.questionTurn && t.role === 'agent');
-    const answer = history.turns.find((t) => t.turnNumber === target.questionTurn + 1);
-    const sameAnswer = answer?.role === 'candidate' && answer.content === target.text && answer.audioUrl === target.audioUrl;
-    if (history.status === 'COMPLETED') {
-      if (sameAnswer) return history;
-      throw new AppError('INVALID_STATE', 'This interview is already completed');
-    }
-    if (!conductedByInterviewer(history.turns)) throw new AppError('INVALID_STATE', 'This interview is being conducted by another agent');
-    if (!question) throw new AppError('CONFLICT', `Turn ${target.questionTurn} is not a question of this interview`);
-    if (answer && !sameAnswer) throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} was already answered`);
-    // The history once the answer is in, as this write makes it (null: read it again).
-    let answered: HistoryDto | null = null;
-    if (!answer) {
-      const position = interviewerPosition(history.turns, conversation.questions, { followUps: options.followUps ?? getEnv().INTERVIEWER_FOLLOW_UPS });
-      if (position.step !== 'await-answer' || position.question.turnNumber !== target.questionTurn) {
-        throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} is not the pending question`);
-      }
-      // The live conversation knows when the answer was spoken and where it is in the recording; the others are derived.
-      const timing = target.timing ?? (await answerTiming(db, target.orgId, target.audioUrl, new Date()));
-      const turn = { turnNumber: target.questionTurn + 1, role: 'candidate' as const, content: target.text, audioUrl: target.audioUrl, ...timing };
+    if (options.history) {
       try {
-        answered = withTurn(history, (await client.recordTurn(target.interviewId, turn)).body);
+        return await answerOn(db, client, target, conversation, options, options.history);
       } catch (error) {
-        // The same answer recorded meanwhile by another instance (a retried submission), at another moment: a written
-        // answer's endedAt is when it was submitted, so the retry's body differs in that field alone. The same text
-        // and recording is the same answer.
-        if (!(error instanceof AgentApiError && error.status === 409)) throw error;
-        const stored = (await client.getHistory(target.interviewId)).turns.find((t) => t.turnNumber === turn.turnNumber);
-        if (!(stored?.role === 'candidate' && stored.content === target.text && stored.audioUrl === target.audioUrl)) throw error;
+        const conflict = (error instanceof AppError && error.appCode === 'CONFLICT') || (error instanceof AgentApiError && error.status === 409);
+        if (!conflict) throw error;
       }
     }
-    return advance(db, client, target, conversation, options, answered);
+    return answerOn(db, client, target, conversation, options, await client.getHistory(target.interviewId));
   });
+}
+
+async function answerOn(
+  db: DbExecutor,
+  client: AgentClient,
+  target: Target & { questionTurn: number; text: string; audioUrl: string | null; timing?: AnswerTiming },
+  conversation: Conversation,
+  options: InterviewerOptions,
+  history: HistoryDto,
+): Promise<HistoryDto | null> {
+  const question = history.turns.find((t) => t.turnNumber === target.questionTurn && t.role === 'agent');
+  const answer = history.turns.find((t) => t.turnNumber === target.questionTurn + 1);
+  const sameAnswer = answer?.role === 'candidate' && answer.content === target.text && answer.audioUrl === target.audioUrl;
+  if (history.status === 'COMPLETED') {
+    if (sameAnswer) return history;
+    throw new AppError('INVALID_STATE', 'This interview is already completed');
+  }
+  if (!conductedByInterviewer(history.turns)) throw new AppError('INVALID_STATE', 'This interview is being conducted by another agent');
+  if (!question) throw new AppError('CONFLICT', `Turn ${target.questionTurn} is not a question of this interview`);
+  if (answer && !sameAnswer) throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} was already answered`);
+  // The history once the answer is in, as this write makes it (null: read it again).
+  let answered: HistoryDto | null = null;
+  if (!answer) {
+    const followUps = options.followUps ?? getEnv().INTERVIEWER_FOLLOW_UPS;
+    const position = interviewerPosition(history.turns, conversation.questions, { followUps });
+    if (position.step !== 'await-answer' || position.question.turnNumber !== target.questionTurn) {
+      throw new AppError('CONFLICT', `The question at turn ${target.questionTurn} is not the pending question`);
+    }
+    // The live conversation knows when the answer was spoken and where it is in the recording; the others are derived.
+    const timing = target.timing ?? (await answerTiming(db, target.orgId, target.audioUrl, new Date()));
+    // Scored by the rules (no language model): instant, so the evaluation is written with the answer, one write
+    // instead of two. A model's evaluation takes seconds: the answer is recorded first, so it is never lost meanwhile.
+    const llm = await resolveProviderConfig(db, target.orgId, 'llm');
+    const evaluation = llm ? undefined : await evaluate(db, target, conversation, position.question, { content: target.text, audioUrl: target.audioUrl }, followUps, null);
+    const turn = { turnNumber: target.questionTurn + 1, role: 'candidate' as const, content: target.text, audioUrl: target.audioUrl, ...timing, ...(evaluation ? { evaluation } : {}) };
+    try {
+      answered = withTurn(history, (await client.recordTurn(target.interviewId, turn)).body);
+    } catch (error) {
+      // The same answer recorded meanwhile by another instance (a retried submission), at another moment: a written
+      // answer's endedAt is when it was submitted, so the retry's body differs in that field alone. The same text
+      // and recording is the same answer.
+      if (!(error instanceof AgentApiError && error.status === 409)) throw error;
+      const stored = (await client.getHistory(target.interviewId)).turns.find((t) => t.turnNumber === turn.turnNumber);
+      if (!(stored?.role === 'candidate' && stored.content === target.text && stored.audioUrl === target.audioUrl)) throw error;
+    }
+  }
+  return advance(db, client, target, conversation, options, answered);
 }
 
 const MAX_STEPS = 8;
@@ -195,23 +224,8 @@ async function advance(db: DbExecutor, client: AgentClient, target: Target, conv
         }
       }
       case 'evaluate': {
-        const planned = questions[Math.min(position.question.questionIndex, questions.length - 1)];
-        const speech = await speechOf(db, target.orgId, position.answer.audioUrl);
-        const evaluation = await evaluateAnswer(
-          // The organization's model, read now: a change in Settings → AI providers applies to the next answer.
-          await resolveProviderConfig(db, target.orgId, 'llm'),
-          {
-            language,
-            jobTitle: context.job.title,
-            question: position.question.text,
-            criteria: targetedCriteria(planned, context.criteria),
-            answer: position.answer.content,
-            spoken: speech.spoken,
-            speechDurationMs: speech.durationMs,
-            followUps: followUps && !position.question.isFollowUp,
-          },
-          (error) => log.warn({ err: error, interviewId }, 'answer evaluation failed; the answer stays unscored'),
-        );
+        // The organization's model, read now: a change in Settings → AI providers applies to the next answer.
+        const evaluation = await evaluate(db, target, conversation, position.question, position.answer, followUps, await resolveProviderConfig(db, target.orgId, 'llm'));
         current = withTurn(history, await client.updateTurn(interviewId, position.answer.turnNumber, { evaluation }));
         continue;
       }
@@ -221,6 +235,35 @@ async function advance(db: DbExecutor, client: AgentClient, target: Target, conv
     }
   }
   return null;
+}
+
+/** The evaluation of the answer to `question`: by the organization's language model `llm`, or by the rules when null. */
+async function evaluate(
+  db: DbExecutor,
+  target: Target,
+  conversation: Conversation,
+  question: AskedQuestion,
+  answer: { content: string; audioUrl: string | null },
+  followUps: boolean,
+  llm: ProviderConfig | null,
+): Promise<AnswerEvaluation> {
+  const { questions, language, context } = conversation;
+  const planned = questions[Math.min(question.questionIndex, questions.length - 1)];
+  const speech = await speechOf(db, target.orgId, answer.audioUrl);
+  return evaluateAnswer(
+    llm,
+    {
+      language,
+      jobTitle: context.job.title,
+      question: question.text,
+      criteria: targetedCriteria(planned, context.criteria),
+      answer: answer.content,
+      spoken: speech.spoken,
+      speechDurationMs: speech.durationMs,
+      followUps: followUps && !question.isFollowUp,
+    },
+    (error) => log.warn({ err: error, interviewId: target.interviewId }, 'answer evaluation failed; the answer stays unscored'),
+  );
 }
 
 /** The question's own criterion, else every configured criterion, else a general one. */

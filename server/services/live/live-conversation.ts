@@ -88,6 +88,8 @@ const TRANSCRIPT_WAIT_MS = 5_000;
 export class LiveConversation {
   private session: RealtimeSession | null = null;
   private recorder: ConversationRecorder | null = null;
+  /** The history the conversation last continued from: the next answer is checked against it, not a read. */
+  private known: HistoryDto | null = null;
   private language: CandidateLanguage = 'en';
   private questions: PlannedQuestion[] = [];
   private speaking: Speaking | null = null;
@@ -325,6 +327,7 @@ export class LiveConversation {
   /** Says what the history calls for: the pending question (as asked, resumed or repeated), or the closing. */
   private async continueFrom(history: HistoryDto, how: 'ask' | 'resume' | CandidateRequest): Promise<void> {
     if (this.ended) return;
+    this.known = history;
     if (history.status === 'COMPLETED') return this.say(closing(this.language), 'closing', null);
     if (history.status !== 'IN_PROGRESS') return this.fail('INVALID_STATE', 'This interview is not in progress');
     const position = interviewerPosition(history.turns, this.questions, { followUps: this.turnTaking.followUps });
@@ -691,7 +694,7 @@ export class LiveConversation {
       after = await answerQuestion(
         this.options.db,
         { ...this.target, questionTurn: awaiting.turnNumber, text: pending.texts.join(' '), audioUrl: null, timing: this.answerTiming(pending) },
-        this.interviewerOptions(),
+        { ...this.interviewerOptions(), history: this.known ?? undefined },
       );
     } catch (error) {
       // Another connection answered first, or the question moved on: the history decides what comes next.
