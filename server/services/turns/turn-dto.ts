@@ -12,27 +12,15 @@ type TurnRow = Omit<typeof turns.$inferSelect, 'createdAt' | 'updatedAt' | 'star
 };
 
 export function toTurnDto(row: TurnRow): TurnDto {
-  return {
-    turnNumber: row.turnNumber,
-    role: row.role,
-    content: row.content,
-    audioUrl: row.audioUrl,
-    isPendingQuestion: row.isPendingQuestion,
-    evaluation: row.evaluation ?? null,
-    startedAt: iso(row.startedAt),
-    endedAt: iso(row.endedAt),
-    offsetMs: row.offsetMs,
-    durationMs: row.durationMs,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
+  return { ...toTranscriptEntry(row, row.audioUrl), isPendingQuestion: row.isPendingQuestion, evaluation: row.evaluation ?? null };
 }
 
 type TranscriptRow = Pick<TurnRow, 'turnNumber' | 'role' | 'content' | 'startedAt' | 'endedAt' | 'offsetMs' | 'durationMs' | 'createdAt' | 'updatedAt'>;
 
 /**
  * A turn as the recruiter-facing transcripts show it (interview detail, report): the turn without the agent's
- * bookkeeping, its audio URL already presented by the caller (signed or plain, see presentAudioUrl).
+ * bookkeeping, its audio URL already presented by the caller (signed or plain, see presentAudioUrl). The agent's
+ * turn (toTurnDto) is this with the bookkeeping.
  */
 export function toTranscriptEntry(row: TranscriptRow, audioUrl: string | null) {
   return {
