@@ -18,6 +18,13 @@ import { mixPcm } from '../audio/pcm-mix';
 
 type Chunk = { track: 'candidate' | 'interviewer'; atMs: number; pcm: Buffer };
 
+/**
+ * The candidate's audio arrives as 20 ms frames (50 a second per conversation, held until the next write): copied
+ * into blocks of this many bytes (1 s) as one growing chunk per contiguous run, so that a conversation holds a few
+ * dozen buffers instead of thousands (fewer objects for the garbage collector with many conversations at once).
+ */
+const CANDIDATE_BLOCK_BYTES = 48_000;
+
 /** Writes of one interview's recording run one after another in this process (a reconnection waits for the last). */
 const CHAINS_KEY = Symbol.for('interview-screening.live-recording-chains');
 function chained<T>(interviewId: string, work: () => Promise<T>): Promise<T> {
@@ -52,6 +59,8 @@ export class ConversationRecorder {
   private providerMs = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The candidate chunk still growing in its block (forgotten at each write, which may take or split it). */
+  private growing: { chunk: Chunk; block: Buffer; start: number; filled: number } | null = null;
 
   constructor(
     private readonly db: DbExecutor,
@@ -90,12 +99,27 @@ export class ConversationRecorder {
   candidate(pcm: Buffer): void {
     if (this.closed || pcm.length === 0) return;
     const atMs = Math.max(this.candidateEndMs, this.positionNow());
-    this.pending.push({ track: 'candidate', atMs, pcm });
+    this.holdCandidate(atMs, pcm);
     this.candidateEndMs = atMs + msOf(pcm);
     const last = this.appended.at(-1);
     if (last && Math.abs(last.providerMs + last.ms - this.providerMs) < 0.01 && Math.abs(last.atMs + last.ms - atMs) < 0.01) last.ms += msOf(pcm);
     else this.appended.push({ providerMs: this.providerMs, atMs, ms: msOf(pcm) });
     this.providerMs += msOf(pcm);
+  }
+
+  private holdCandidate(atMs: number, pcm: Buffer): void {
+    const growing = this.growing;
+    if (growing && Math.abs(growing.chunk.atMs + msOf(growing.chunk.pcm) - atMs) < 0.01 && growing.filled + pcm.length <= growing.block.length) {
+      pcm.copy(growing.block, growing.filled);
+      growing.filled += pcm.length;
+      growing.chunk.pcm = growing.block.subarray(growing.start, growing.filled);
+      return;
+    }
+    const block = Buffer.allocUnsafe(Math.max(CANDIDATE_BLOCK_BYTES, pcm.length));
+    pcm.copy(block, 0);
+    const chunk: Chunk = { track: 'candidate', atMs, pcm: block.subarray(0, pcm.length) };
+    this.pending.push(chunk);
+    this.growing = { chunk, block, start: 0, filled: pcm.length };
   }
 
   /**
@@ -138,6 +162,7 @@ export class ConversationRecorder {
 
   /** Writes what has settled (before now: the interviewer's audio after now may still be cut), or everything. */
   flush(final: boolean): Promise<void> {
+    this.growing = null;
     const upTo = final ? Infinity : this.positionNow();
     const from = this.flushedMs;
     const taken: Chunk[] = [];
