@@ -7,7 +7,7 @@ import { log } from '@/server/log';
 import { assertNotClosed, findInterviewByToken } from '@/server/services/invitations/find-interview-by-token';
 import { interviewerMode } from '@/server/services/invitations/get-candidate-session';
 import { LiveConversation } from '@/server/services/live/live-conversation';
-import { claimLiveConversation, holdsLiveConversation, LEASE_CHECK_MS, releaseLiveConversation } from '@/server/services/live/live-lease';
+import { claimLiveConversation, releaseLiveConversation, watchLiveConversation } from '@/server/services/live/live-lease';
 import { parseClientMessage, type LiveServerEvent } from '@/server/services/live/live-protocol';
 import { resolveRealtimeConfig } from '@/server/services/live/realtime-config';
 import { assertNotThrottled, clientAddressOf, countFailure } from './client-throttle';
@@ -106,18 +106,12 @@ export function createLiveUpgradeHandler(options: LiveUpgradeOptions) {
         releaseLiveConversation(db, target, connectionId).catch((error) => log.warn({ err: error, interviewId }, 'could not release a live conversation'));
       });
       // A newer connection on another instance took the conversation: this one ends, as on this instance.
-      const leaseCheck = setInterval(() => {
-        holdsLiveConversation(db, target, connectionId)
-          .then((holds) => {
-            if (holds || ws.readyState !== ws.OPEN) return;
-            conversation.end();
-            ws.close(TAKEN_OVER_CODE, 'taken over by another connection');
-          })
-          // The database unreachable for a moment (a restart) is not a takeover: the conversation goes on.
-          .catch((error) => log.warn({ err: error, interviewId }, 'could not check the live conversation lease'));
-      }, LEASE_CHECK_MS);
-      leaseCheck.unref();
-      ws.on('close', () => clearInterval(leaseCheck));
+      const unwatch = watchLiveConversation(db, target, connectionId, () => {
+        if (ws.readyState !== ws.OPEN) return;
+        conversation.end();
+        ws.close(TAKEN_OVER_CODE, 'taken over by another connection');
+      });
+      ws.on('close', unwatch);
       ws.on('error', () => ws.terminate());
       // A page that vanished without closing (a laptop lid, a lost network) is noticed within two pings.
       let alive = true;
