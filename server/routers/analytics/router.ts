@@ -1,0 +1,9 @@
+import { router } from '@/server/trpc';
+import { getAgreementProcedure } from './get-agreement';
+import { getFunnelProcedure } from './get-funnel';
+
+/** CONTRACT §14's funnel and agreement: one router for REST v1 and the dashboard's Analytics page. */
+export const analyticsRouter = router({
+  funnel: getFunnelProcedure,
+  agreement: getAgreementProcedure,
+});
