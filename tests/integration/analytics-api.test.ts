@@ -392,3 +392,46 @@ describe('the invitation page records the first opening', () => {
     expect(row.openedAt).toBeNull();
   });
 });
+
+describe('agreement per reviewer (dashboard, admins)', () => {
+  it('names each reviewer with their figures and warns about the one who copies the AI on nearly everything', async () => {
+    const o = await createTestOrg(app.db, app.url);
+    const setup = await makeHiringSetup(app.db, o.orgId);
+    const where = { jobId: setup.job.id, campaignId: setup.campaign.id, configId: setup.config.id };
+    const copier = await makeRecruiter(app.db, o.orgId, { role: 'recruiter', name: 'Colin Copier' });
+    const judge = await makeRecruiter(app.db, o.orgId, { role: 'recruiter', name: 'Judith Judge' });
+    // Colin: 5 interviews × 2 criteria = 10 pairs, all equal to the AI's level (the threshold: ≥ 10 pairs, ≥ 95 %).
+    for (let i = 0; i < 5; i++) {
+      await seedInterview(o.orgId, where, { status: 'COMPLETED', started: true, minutes: 10, completedAt: '2026-04-01T10:00:00.000Z', ai: { communication: 3 + i, technical: 8.2 }, human: { communication: 3 + i, technical: 8 } }, copier.id);
+    }
+    // Judith: 5 interviews, 10 pairs, half of them one point off.
+    for (let i = 0; i < 5; i++) {
+      await seedInterview(o.orgId, where, { status: 'COMPLETED', started: true, minutes: 10, completedAt: '2026-04-01T10:00:00.000Z', ai: { communication: 5, technical: 6 }, human: { communication: 5, technical: 6 + (i % 2 === 0 ? 1 : 0) + (i === 4 ? -3 : 0) } }, judge.id);
+    }
+    // Judith's technical scores: 7, 6, 7, 6, 4 against the AI's 6: exact 5 (communication) + 2 of 10, within one 9.
+    const admin = await makeRecruiter(app.db, o.orgId, { role: 'admin' });
+    const res = await trpcQuery(app.url, 'analytics.reviewers', { campaignId: setup.campaign.id }, await sessionCookieFor(app.db, admin.email));
+    expect(res.status).toBe(200);
+    const data = res.body.result.data;
+    expect(data.thresholds).toEqual({ minPairs: 10, minExactAgreement: 0.95 });
+    const byName = Object.fromEntries(data.reviewers.map((r: any) => [r.reviewer.name, r]));
+    expect(byName['Colin Copier']).toMatchObject({ reviewer: { type: 'user', id: copier.id }, pairs: 10, exactAgreement: 1, adjacentAgreement: 1, qwk: 1, automationBiasSuspected: true });
+    expect(byName['Judith Judge']).toMatchObject({ reviewer: { type: 'user', id: judge.id }, pairs: 10, exactAgreement: 0.7, adjacentAgreement: 0.9, automationBiasSuspected: false });
+
+    // With fewer than 10 pairs nobody is warned about, however exact.
+    const narrow = await trpcQuery(app.url, 'analytics.reviewers', { campaignId: setup.campaign.id, to: '2026-04-01T10:00:00Z' }, await sessionCookieFor(app.db, admin.email));
+    expect(narrow.body.result.data.reviewers).toEqual([]);
+
+    for (const role of ['viewer', 'recruiter'] as const) {
+      const user = await makeRecruiter(app.db, o.orgId, { role });
+      const refused = await trpcQuery(app.url, 'analytics.reviewers', { campaignId: setup.campaign.id }, await sessionCookieFor(app.db, user.email));
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.data.error.code).toBe('FORBIDDEN');
+    }
+    // An API key never reads it (dashboard only), and REST v1 has no such path.
+    const v1 = await o.api(`/api/v1/analytics/reviewers?${query({ campaignId: setup.campaign.id })}`);
+    expectError(v1, 404, 'NOT_FOUND');
+    const foreign = await trpcQuery(app.url, 'analytics.reviewers', { campaignId: (await makeHiringSetup(app.db, other.orgId)).campaign.id }, await sessionCookieFor(app.db, admin.email));
+    expect(foreign.status).toBe(404);
+  });
+});
