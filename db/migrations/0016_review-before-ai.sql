@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "review_before_ai" boolean DEFAULT false NOT NULL;
