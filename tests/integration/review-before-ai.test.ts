@@ -33,6 +33,13 @@ const view = async (who: Person, id: string) => {
   return res.body.result.data;
 };
 
+/** The interviews table's row of `id`, as `who` reads it. */
+const row = async (who: Person, id: string) => {
+  const res = await trpcQuery(app.url, 'dashboard.interviews', {}, who.cookie);
+  expect(res.status).toBe(200);
+  return res.body.result.data.items.find((r: any) => r.id === id);
+};
+
 const setMode = (admin: Person, reviewBeforeAi: boolean) => trpcMutation(app.url, 'settings.updateReviewBeforeAi', { reviewBeforeAi }, admin.cookie);
 
 const review = (who: Person, interviewId: string, scores: Record<string, number>) =>
@@ -86,6 +93,8 @@ describe('review before you see the AI', () => {
     expect(audit.body.items[0]).toMatchObject({ targetId: org.orgId, details: { setting: 'reviewBeforeAi', from: false, to: true } });
 
     for (const who of [ann, bob, viewer, admin]) expectAiWithheld(await view(who, interviewId));
+    // The interviews table leaves the AI's score and advice out of that row too.
+    expect(await row(bob, interviewId)).toMatchObject({ id: interviewId, overallScore: null, recommendation: null });
 
     // The live transcript stream withholds the turns' evaluations too.
     const stream = await recruiterCaller(app.db, org.orgId, 'recruiter', ann.id).dashboard.transcript({ interviewId });
@@ -105,6 +114,8 @@ describe('review before you see the AI', () => {
     expect(saved.status).toBe(200);
     expectAiShown(await view(ann, interviewId));
     expectAiWithheld(await view(bob, interviewId));
+    expect(await row(ann, interviewId)).toMatchObject({ overallScore: expect.any(Number), recommendation: 'YES' });
+    expect(await row(bob, interviewId)).toMatchObject({ overallScore: null, recommendation: null });
     const annStream = await recruiterCaller(app.db, org.orgId, 'recruiter', ann.id).dashboard.transcript({ interviewId });
     expect(((await annStream[Symbol.asyncIterator]().next()).value as any).turns.some((t: any) => t.evaluation !== null)).toBe(true);
 

@@ -1,4 +1,4 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditEvents, organizations, reports } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
@@ -36,15 +36,18 @@ export async function updateReviewBeforeAiSettings(db: DbExecutor, input: { orgI
 }
 
 /**
- * Whether the AI's evaluation of `interviewId` is withheld from `userId`: the organization's mode is on and the
- * user has never saved a review of that interview's report. "Saved a review" is read from the audit log's
+ * Among `interviewIds`, those whose AI evaluation is withheld from `userId`: all of them while the organization's
+ * mode is on, except the interviews the user has saved a review of. "Saved a review" is read from the audit log's
  * `report.reviewed` entries, which saveHumanReview writes in the same transaction as the review: the review row
  * keeps only the latest reviewer (reviewing again replaces it), and a colleague's later review must not hide the
  * AI again from someone who already gave their own judgement.
  */
-export async function isAiWithheld(db: DbExecutor, input: { orgId: string; userId: string; interviewId: string }): Promise<boolean> {
-  const ownReview = db
-    .select({ one: sql`1` })
+export async function listAiWithheldInterviewIds(db: DbExecutor, input: { orgId: string; userId: string; interviewIds: readonly string[] }): Promise<Set<string>> {
+  if (input.interviewIds.length === 0) return new Set();
+  const [org] = await db.select({ reviewBeforeAi: organizations.reviewBeforeAi }).from(organizations).where(eq(organizations.id, input.orgId));
+  if (!org?.reviewBeforeAi) return new Set();
+  const reviewed = await db
+    .select({ interviewId: reports.interviewId })
     .from(auditEvents)
     .innerJoin(reports, and(eq(reports.id, auditEvents.targetId), eq(reports.orgId, auditEvents.orgId)))
     .where(
@@ -53,14 +56,17 @@ export async function isAiWithheld(db: DbExecutor, input: { orgId: string; userI
         eq(auditEvents.action, 'report.reviewed'),
         eq(auditEvents.actorType, 'user'),
         eq(auditEvents.actorId, input.userId),
-        eq(reports.interviewId, input.interviewId),
+        inArray(reports.interviewId, [...input.interviewIds]),
       ),
     );
-  const [row] = await db
-    .select({ reviewBeforeAi: organizations.reviewBeforeAi, reviewed: sql<boolean>`${exists(ownReview)}` })
-    .from(organizations)
-    .where(eq(organizations.id, input.orgId));
-  return Boolean(row?.reviewBeforeAi) && !row?.reviewed;
+  const done = new Set(reviewed.map((r) => r.interviewId));
+  return new Set(input.interviewIds.filter((id) => !done.has(id)));
+}
+
+/** Whether the AI's evaluation of one interview is withheld from `userId` (listAiWithheldInterviewIds). */
+export async function isAiWithheld(db: DbExecutor, input: { orgId: string; userId: string; interviewId: string }): Promise<boolean> {
+  const withheld = await listAiWithheldInterviewIds(db, { orgId: input.orgId, userId: input.userId, interviewIds: [input.interviewId] });
+  return withheld.has(input.interviewId);
 }
 
 /**
