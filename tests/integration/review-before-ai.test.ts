@@ -24,7 +24,7 @@ async function reviewedSetup() {
   const org: TestOrg = await createTestOrg(app.db, app.url);
   const made = await makeInterviewWithPendingReport(app.db, org.orgId);
   await generateInterviewReport(app.db, { reportId: made.report.id });
-  return { org, interviewId: made.interview.id };
+  return { org, interviewId: made.interview.id, campaignId: made.setup.campaign.id };
 }
 
 const view = async (who: Person, id: string) => {
@@ -38,6 +38,18 @@ const row = async (who: Person, id: string) => {
   const res = await trpcQuery(app.url, 'dashboard.interviews', {}, who.cookie);
   expect(res.status).toBe(200);
   return res.body.result.data.items.find((r: any) => r.id === id);
+};
+
+/** The campaign ranking's row and the overview's recent completion of `id`, as `who` reads them. */
+const rankingRow = async (who: Person, campaignId: string, id: string) => {
+  const res = await trpcQuery(app.url, 'dashboard.campaignRanking', { campaignId }, who.cookie);
+  expect(res.status).toBe(200);
+  return res.body.result.data.items.find((r: any) => r.interviewId === id);
+};
+const recentCompletion = async (who: Person, id: string) => {
+  const res = await trpcQuery(app.url, 'dashboard.overview', undefined, who.cookie);
+  expect(res.status).toBe(200);
+  return res.body.result.data.recentCompletions.find((r: any) => r.interviewId === id);
 };
 
 const setMode = (admin: Person, reviewBeforeAi: boolean) => trpcMutation(app.url, 'settings.updateReviewBeforeAi', { reviewBeforeAi }, admin.cookie);
@@ -79,7 +91,7 @@ describe('review before you see the AI', () => {
   });
 
   it('when on, withholds the AI evaluation from each user until that user saved their own review', async () => {
-    const { org, interviewId } = await reviewedSetup();
+    const { org, interviewId, campaignId } = await reviewedSetup();
     const admin = await person(org.orgId, 'admin');
     const ann = await person(org.orgId, 'recruiter');
     const bob = await person(org.orgId, 'recruiter');
@@ -95,6 +107,8 @@ describe('review before you see the AI', () => {
     for (const who of [ann, bob, viewer, admin]) expectAiWithheld(await view(who, interviewId));
     // The interviews table leaves the AI's score and advice out of that row too.
     expect(await row(bob, interviewId)).toMatchObject({ id: interviewId, overallScore: null, recommendation: null });
+    expect(await rankingRow(bob, campaignId, interviewId)).toMatchObject({ overallScore: null, aiOverallScore: null, recommendation: null, scoreSource: null });
+    expect(await recentCompletion(bob, interviewId)).toMatchObject({ reportStatus: 'READY', overallScore: null, recommendation: null });
 
     // The live transcript stream withholds the turns' evaluations too.
     const stream = await recruiterCaller(app.db, org.orgId, 'recruiter', ann.id).dashboard.transcript({ interviewId });
@@ -116,6 +130,10 @@ describe('review before you see the AI', () => {
     expectAiWithheld(await view(bob, interviewId));
     expect(await row(ann, interviewId)).toMatchObject({ overallScore: expect.any(Number), recommendation: 'YES' });
     expect(await row(bob, interviewId)).toMatchObject({ overallScore: null, recommendation: null });
+    // Ann's score is a person's: Bob sees it in the ranking, not the AI's beside it.
+    expect(await rankingRow(ann, campaignId, interviewId)).toMatchObject({ aiOverallScore: expect.any(Number), scoreSource: 'human' });
+    expect(await rankingRow(bob, campaignId, interviewId)).toMatchObject({ overallScore: saved.body.result.data.overallScore, aiOverallScore: null, scoreSource: 'human' });
+    expect(await recentCompletion(ann, interviewId)).toMatchObject({ overallScore: expect.any(Number), recommendation: 'YES' });
     const annStream = await recruiterCaller(app.db, org.orgId, 'recruiter', ann.id).dashboard.transcript({ interviewId });
     expect(((await annStream[Symbol.asyncIterator]().next()).value as any).turns.some((t: any) => t.evaluation !== null)).toBe(true);
 
