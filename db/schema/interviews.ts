@@ -47,6 +47,11 @@ export const interviews = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** When the candidate's start last handed the session to the voice agent; guards against a double dispatch. */
     agentDispatchedAt: timestamp('agent_dispatched_at', { withTimezone: true }),
+    /**
+     * When the invitation page was first rendered for a link that could still be used (the funnel's "opened",
+     * CONTRACT §14); later loads keep the first time. Null for interviews never opened through the page.
+     */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
     /** When the candidate acknowledged the notice on the invitation page (POST /api/invitations/:token/start). */
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     /** Set by the candidate's start (the first one counts); see ANSWER_MODES. */

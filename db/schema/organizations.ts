@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Candidates are erased this many days after their last activity unless an admin shortens it (data-rights). */
 export const DEFAULT_RETENTION_DAYS = 730;
@@ -11,5 +11,10 @@ export const organizations = pgTable('organizations', {
   retentionDays: integer('retention_days').notNull().default(DEFAULT_RETENTION_DAYS),
   /** Where candidates write about their data or to ask for an interview without AI (the notice; Reply-To of emails). */
   contactEmail: text('contact_email'),
+  /**
+   * "Review before you see the AI" (issue 23): while on, the dashboard withholds the AI's scores, summary and advice
+   * on an interview from each user until that user has saved their own review of it. Off by default.
+   */
+  reviewBeforeAi: boolean('review_before_ai').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

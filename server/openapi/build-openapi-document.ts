@@ -60,6 +60,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Reports', description: 'Interview and technical-test reports, and the bulk export of a campaign.' },
   { name: 'Webhooks', description: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, replay and test events.' },
   { name: 'Audit log', description: 'Who did what to which record, when, from which request (append-only).' },
+  { name: 'Analytics', description: "The hiring funnel and how far people's reviews agree with the AI, per campaign, job or configuration." },
 ];
 
 const ErrorIssueSchema = z.object({

@@ -1,4 +1,5 @@
 import { router } from '@/server/trpc';
+import { analyticsRouter } from './analytics/router';
 import { apiKeysRouter } from './api-keys/router';
 import { auditEventsRouter } from './audit-events/router';
 import { bulkRouter } from './bulk/router';
@@ -42,6 +43,7 @@ export const appRouter = router({
   bulk: bulkRouter,
   search: searchRouter,
   savedFilters: savedFiltersRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,8 +32,11 @@ const VIEWER_MUTATIONS_ALLOWED: readonly string[] = [
   'bulk.exportInterviews',
 ];
 
-/** The admin-only areas (issue 10): team, API keys, settings, webhooks, audit log, the dev mailbox, erasure. */
-const ADMIN_ONLY = [/^team\./, /^apiKeys\./, /^settings\./, /^webhooks\./, /^auditEvents\./, /^mailbox\./, /^candidates\.erase$/];
+/**
+ * The admin-only areas (issue 10): team, API keys, settings, webhooks, audit log, the dev mailbox, erasure; and
+ * each reviewer's agreement with the AI, which names colleagues as the team page does (issue 23).
+ */
+const ADMIN_ONLY = [/^team\./, /^apiKeys\./, /^settings\./, /^webhooks\./, /^auditEvents\./, /^mailbox\./, /^candidates\.erase$/, /^analytics\.reviewers$/];
 const isAdminOnly = (path: string) => ADMIN_ONLY.some((pattern) => pattern.test(path));
 
 type AnyProcedure = { _def: { type: 'query' | 'mutation' | 'subscription'; meta?: { access?: string; scope?: string } } };

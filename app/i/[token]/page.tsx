@@ -8,6 +8,7 @@ import { formatCandidateDateTime } from '@/server/i18n/candidate-locale';
 import { CANDIDATE_PAGE_COPY } from './candidate-page-copy';
 import { CANDIDATE_PAGE_CSS } from './candidate-page-style';
 import { getInvitationByToken } from '@/server/services/invitations/get-invitation-by-token';
+import { recordInvitationOpened } from '@/server/services/invitations/record-invitation-opened';
 import { renderClosedInvitation } from './render-closed-invitation';
 
 export const dynamic = 'force-dynamic';
@@ -45,6 +46,8 @@ export default async function InvitationPage({ params }: Props) {
       </>
     );
   }
+  // The candidate sees the invitation: the funnel's "opened" (docs/DECISIONS.md, Analytics).
+  await recordInvitationOpened(getDb(), token);
   const copy = CANDIDATE_PAGE_COPY[view.locale.language];
   const mode = view.answerMode;
   return (

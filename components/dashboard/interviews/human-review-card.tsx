@@ -106,7 +106,8 @@ export function HumanReviewCard({ view }: { view: InterviewView }) {
             return (
               <fieldset key={field.id} className="grid gap-2 sm:grid-cols-[7rem_1fr]">
                 <legend className="mb-1 text-sm font-medium text-slate-900">
-                  {c.label} <span className="text-xs font-normal text-slate-600">(AI advice: {c.score === null ? '—' : `${formatScore(c.score, 1)}/10`})</span>
+                  {c.label}{' '}
+                  {view.aiWithheld ? null : <span className="text-xs font-normal text-slate-600">(AI advice: {c.score === null ? '—' : `${formatScore(c.score, 1)}/10`})</span>}
                 </legend>
                 <Field label={`${c.label} score`} error={form.formState.errors.criteria?.[index]?.score?.message}>
                   <Input type="number" inputMode="decimal" min={0} max={10} step={0.5} {...form.register(`criteria.${index}.score`)} />

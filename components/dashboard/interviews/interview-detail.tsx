@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowLeft, AudioLines, Radio, UserRound } from 'lucide-react';
+import { ArrowLeft, AudioLines, EyeOff, Radio, UserRound } from 'lucide-react';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -136,7 +136,14 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
           <DecisionCard view={view} />
           <Card>
             <CardHeader title="AI scorecard" description="Advice for the recruiter, who decides." action={<AudioLines className="size-4 text-slate-400" aria-hidden />} />
-            <Scorecard view={view} />
+            {view.aiWithheld ? (
+              <p className="flex items-start gap-3 px-5 py-6 text-sm text-slate-700" data-testid="ai-withheld">
+                <EyeOff className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+                Your organization asks reviewers to score first: the AI&apos;s scores, summary and advice appear here once you have saved your own review.
+              </p>
+            ) : (
+              <Scorecard view={view} />
+            )}
           </Card>
           <HumanReviewCard view={view} />
           <Card>

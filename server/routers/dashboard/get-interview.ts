@@ -6,4 +6,4 @@ import { memberProcedure } from '@/server/trpc';
 export const getInterviewViewProcedure = memberProcedure
   .input(z.strictObject({ id: z.string().max(100) }))
   .output(InterviewViewSchema)
-  .query(({ ctx, input }) => getInterviewView(ctx.db, { orgId: ctx.orgId, id: input.id }));
+  .query(({ ctx, input }) => getInterviewView(ctx.db, { orgId: ctx.orgId, id: input.id, viewerUserId: ctx.principal.userId }));

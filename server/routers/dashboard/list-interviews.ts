@@ -8,5 +8,5 @@ export const listInterviewRowsProcedure = memberProcedure
   .output(InterviewRowPageSchema)
   .query(({ ctx, input }) => {
     const { search, ...filters } = input;
-    return listInterviewRows(ctx.db, { orgId: ctx.orgId, ...filters, candidateSearch: search });
+    return listInterviewRows(ctx.db, { orgId: ctx.orgId, ...filters, candidateSearch: search, viewerUserId: ctx.principal.userId });
   });

@@ -6,4 +6,4 @@ import { memberProcedure } from '@/server/trpc';
 export const rankCampaignCandidatesProcedure = memberProcedure
   .input(RankCampaignCandidatesInputSchema)
   .output(CampaignRankingPageSchema)
-  .query(({ ctx, input }) => rankCampaignCandidates(ctx.db, { orgId: ctx.orgId, ...input }));
+  .query(({ ctx, input }) => rankCampaignCandidates(ctx.db, { orgId: ctx.orgId, ...input, viewerUserId: ctx.principal.userId }));

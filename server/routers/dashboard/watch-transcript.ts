@@ -12,5 +12,6 @@ export const watchTranscriptProcedure = memberProcedure
       interviewId: input.interviewId,
       signal,
       isStillAllowed: () => isSessionActive(ctx.db, ctx.principal.sessionId),
+      viewerUserId: ctx.principal.userId,
     }),
   );

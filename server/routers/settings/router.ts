@@ -2,6 +2,7 @@ import { router } from '@/server/trpc';
 import { getCandidateContactSettingsProcedure } from './get-candidate-contact-settings';
 import { getIntegrationSettingsProcedure } from './get-integration-settings';
 import { getRetentionSettingsProcedure } from './get-retention-settings';
+import { getReviewBeforeAiSettingsProcedure, updateReviewBeforeAiSettingsProcedure } from './review-before-ai';
 import { getProviderSettingsProcedure, testProviderSettingsProcedure, updateProviderSettingsProcedure } from './providers';
 import { updateCandidateContactSettingsProcedure } from './update-candidate-contact-settings';
 import { updateRetentionSettingsProcedure } from './update-retention-settings';
@@ -16,4 +17,6 @@ export const settingsRouter = router({
   providers: getProviderSettingsProcedure,
   updateProviders: updateProviderSettingsProcedure,
   testProviders: testProviderSettingsProcedure,
+  reviewBeforeAi: getReviewBeforeAiSettingsProcedure,
+  updateReviewBeforeAi: updateReviewBeforeAiSettingsProcedure,
 });

@@ -72,6 +72,12 @@ export const InterviewViewSchema = InterviewSchema.extend({
   evaluation: EvaluationSchema.nullable(),
   /** A recruiter's own scores beside the AI's, or null. */
   humanReview: HumanReviewSchema.nullable(),
+  /**
+   * True while the organization's "review before you see the AI" mode withholds the AI's evaluation from this user
+   * (until they save their own review): overallScore, the evaluation's scores, advice, summary and flags, and the
+   * turns' evaluations are then null or empty.
+   */
+  aiWithheld: z.boolean(),
   report: z
     .object({
       coverage: z.object({ candidateTurns: z.number().int(), scoredTurns: z.number().int() }).nullable(),

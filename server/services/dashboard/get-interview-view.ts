@@ -7,6 +7,7 @@ import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { toTurnDto } from '../turns/turn-dto';
 import { findHumanReview, toHumanReviewDto } from '../reviews/human-review-dto';
+import { isAiWithheld, withoutAiEvaluation } from '../reviews/review-before-ai';
 import type { DashboardTurn, InterviewView } from './dashboard-schemas';
 
 /** What a dashboard read selects of a turn: the row, and the recording of its interview its audioUrl names. */
@@ -35,12 +36,14 @@ export async function listDashboardTurns(db: DbExecutor, input: { orgId: string;
 
 /**
  * Everything the interview page shows: the public detail (which decides NOT_FOUND for another organization's
- * id), the names of what it references, the turns with their evaluations, and the report's metadata.
+ * id), the names of what it references, the turns with their evaluations, and the report's metadata. For
+ * `viewerUserId`, the AI's evaluation is left out while the organization's review-before-AI mode withholds it
+ * from that user (review-before-ai.ts).
  */
-export async function getInterviewView(db: DbExecutor, input: { orgId: string; id: string }): Promise<InterviewView> {
+export async function getInterviewView(db: DbExecutor, input: { orgId: string; id: string; viewerUserId: string | null }): Promise<InterviewView> {
   const { transcript: _publicTranscript, ...detail } = await getInterviewDetail(db, input);
   const { orgId } = input;
-  const [[job], [campaign], [stage], [config], turnList, [report], review] = await Promise.all([
+  const [[job], [campaign], [stage], [config], turnList, [report], review, aiWithheld] = await Promise.all([
     db.select({ id: jobs.id, title: jobs.title }).from(jobs).where(and(eq(jobs.id, detail.jobId), eq(jobs.orgId, orgId))),
     detail.campaignId
       ? db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(and(eq(campaigns.id, detail.campaignId), eq(campaigns.orgId, orgId)))
@@ -58,8 +61,9 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
       .from(reports)
       .where(and(eq(reports.interviewId, detail.id), eq(reports.orgId, orgId))),
     detail.reportId && detail.evaluation?.status === 'READY' ? findHumanReview(db, { orgId, reportId: detail.reportId }) : null,
+    input.viewerUserId ? isAiWithheld(db, { orgId, userId: input.viewerUserId, interviewId: detail.id }) : false,
   ]);
-  return {
+  const view: InterviewView = {
     ...detail,
     job: job ?? { id: detail.jobId, title: detail.jobId },
     campaign: campaign ?? null,
@@ -70,5 +74,7 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
     report: report
       ? { coverage: report.coverage ?? null, generator: report.generator, createdAt: iso(report.createdAt), completedAt: iso(report.completedAt) }
       : null,
+    aiWithheld,
   };
+  return aiWithheld ? withoutAiEvaluation(view) : view;
 }

@@ -3,6 +3,7 @@ import { candidates, INTERVIEW_STATUSES, interviews, jobs, reports, type Intervi
 import type { DbExecutor } from '@/db/client';
 import { iso } from '../fields';
 import { effectiveStatusSql } from '../interviews/effective-status';
+import { listAiWithheldInterviewIds } from '../reviews/review-before-ai';
 import type { Overview } from './dashboard-schemas';
 
 const RECOMMENDATIONS: Recommendation[] = ['STRONG_YES', 'YES', 'NO', 'DEFINITELY_NO', 'NO_DECISION'];
@@ -12,7 +13,7 @@ const RECENT_COMPLETIONS = 6;
  * The organization's dashboard overview, computed by aggregate SQL: counts and buckets come back from the
  * database, never the rows themselves (only the few recent completions are read as rows).
  */
-export async function getOverview(db: DbExecutor, input: { orgId: string; now?: Date }): Promise<Overview> {
+export async function getOverview(db: DbExecutor, input: { orgId: string; now?: Date; viewerUserId?: string | null }): Promise<Overview> {
   const { orgId } = input;
   const weekAgo = new Date((input.now ?? new Date()).getTime() - 7 * 24 * 3600 * 1000);
   const readyInterviewReports = and(eq(reports.orgId, orgId), eq(reports.type, 'interview'), eq(reports.status, 'READY'));
@@ -61,6 +62,11 @@ export async function getOverview(db: DbExecutor, input: { orgId: string; now?: 
       .limit(RECENT_COMPLETIONS),
   ]);
 
+  // The review-before-AI mode: one interview's AI score and advice are withheld from a user who has not reviewed
+  // it; the aggregates above are no one interview's evaluation and stay.
+  const withheld = input.viewerUserId
+    ? await listAiWithheldInterviewIds(db, { orgId, userId: input.viewerUserId, interviewIds: recent.filter((r) => r.reportStatus).map((r) => r.interviewId) })
+    : new Set<string>();
   const byStatus = Object.fromEntries(INTERVIEW_STATUSES.map((s) => [s, 0])) as Record<InterviewStatus, number>;
   for (const row of statusRows) byStatus[row.status] = Number(row.count);
   const ended = byStatus.COMPLETED + byStatus.CANCELLED + byStatus.EXPIRED;
@@ -76,6 +82,8 @@ export async function getOverview(db: DbExecutor, input: { orgId: string; now?: 
     averageScore: scoreRow?.average === null || scoreRow?.average === undefined ? null : Number(scoreRow.average),
     scoreDistribution: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i === 9 ? 100 : i * 10 + 9, count: counts.get(i) ?? 0 })),
     recommendations,
-    recentCompletions: recent.map((r) => ({ ...r, completedAt: iso(r.completedAt) })),
+    recentCompletions: recent.map((r) =>
+      withheld.has(r.interviewId) ? { ...r, overallScore: null, recommendation: null, completedAt: iso(r.completedAt) } : { ...r, completedAt: iso(r.completedAt) },
+    ),
   };
 }

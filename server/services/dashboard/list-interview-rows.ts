@@ -3,13 +3,15 @@ import { campaigns, candidates, jobs, reports } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { listInterviews, type ListInterviewsInput } from '../interviews/list-interviews';
 import type { Page } from '../pagination';
+import { listAiWithheldInterviewIds } from '../reviews/review-before-ai';
 import type { InterviewRow } from './dashboard-schemas';
 
 /**
  * The interviews table of the dashboard: the same page as `listInterviews` (same filters, order and counts),
- * with the names a recruiter reads instead of ids, fetched for that page's ids only.
+ * with the names a recruiter reads instead of ids, fetched for that page's ids only. For `viewerUserId`, the AI's
+ * overall score and advice are left out of the rows the review-before-AI mode withholds from that user.
  */
-export async function listInterviewRows(db: DbExecutor, input: ListInterviewsInput): Promise<Page<InterviewRow>> {
+export async function listInterviewRows(db: DbExecutor, input: ListInterviewsInput & { viewerUserId?: string | null }): Promise<Page<InterviewRow>> {
   const page = await listInterviews(db, input);
   const { orgId } = input;
   const ids = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
@@ -17,7 +19,7 @@ export async function listInterviewRows(db: DbExecutor, input: ListInterviewsInp
   const jobIds = ids(page.items.map((i) => i.jobId));
   const campaignIds = ids(page.items.map((i) => i.campaignId));
   const reportIds = ids(page.items.map((i) => i.reportId));
-  const [candidateRows, jobRows, campaignRows, reportRows] = await Promise.all([
+  const [candidateRows, jobRows, campaignRows, reportRows, withheld] = await Promise.all([
     candidateIds.length === 0
       ? []
       : db
@@ -34,6 +36,9 @@ export async function listInterviewRows(db: DbExecutor, input: ListInterviewsInp
           .select({ id: reports.id, recommendation: reports.recommendation, status: reports.status })
           .from(reports)
           .where(and(eq(reports.orgId, orgId), inArray(reports.id, reportIds))),
+    input.viewerUserId
+      ? listAiWithheldInterviewIds(db, { orgId, userId: input.viewerUserId, interviewIds: page.items.filter((i) => i.reportId).map((i) => i.id) })
+      : new Set<string>(),
   ]);
   const candidateById = new Map(candidateRows.map((c) => [c.id, c]));
   const jobTitle = new Map(jobRows.map((j) => [j.id, j.title]));
@@ -43,10 +48,11 @@ export async function listInterviewRows(db: DbExecutor, input: ListInterviewsInp
     pagination: page.pagination,
     items: page.items.map((item) => ({
       ...item,
+      overallScore: withheld.has(item.id) ? null : item.overallScore,
       candidate: candidateById.get(item.candidateId) ?? null,
       jobTitle: jobTitle.get(item.jobId) ?? null,
       campaignName: item.campaignId ? (campaignName.get(item.campaignId) ?? null) : null,
-      recommendation: item.reportId ? (recommendation.get(item.reportId) ?? null) : null,
+      recommendation: item.reportId && !withheld.has(item.id) ? (recommendation.get(item.reportId) ?? null) : null,
     })),
   };
 }

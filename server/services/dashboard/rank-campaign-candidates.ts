@@ -5,6 +5,7 @@ import { rowsOf } from '@/db/rows';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { toPage, type Page } from '../pagination';
+import { listAiWithheldInterviewIds } from '../reviews/review-before-ai';
 import type { CampaignRankingRow } from './campaign-view-schemas';
 
 type RankingSqlRow = {
@@ -39,7 +40,7 @@ type RankingSqlRow = {
  */
 export async function rankCampaignCandidates(
   db: DbExecutor,
-  input: { orgId: string; campaignId: string; page: number; pageSize: number },
+  input: { orgId: string; campaignId: string; page: number; pageSize: number; viewerUserId?: string | null },
 ): Promise<Page<CampaignRankingRow>> {
   if (!isIdOf('campaign', input.campaignId)) throw notFound('Campaign');
   const { orgId, campaignId } = input;
@@ -116,5 +117,21 @@ export async function rankCampaignCandidates(
     interviewCount: Number(row.interview_count),
     bestTestPercentage: num(row.best_test_percentage),
   }));
-  return toPage(items, Number(total), input.page, input.pageSize);
+  // The review-before-AI mode: the AI's score and advice leave the rows withheld from this user (a reviewer's own
+  // score stays). The order itself is still the AI's where nobody reviewed (docs/DECISIONS.md).
+  const withheld = input.viewerUserId
+    ? await listAiWithheldInterviewIds(db, { orgId, userId: input.viewerUserId, interviewIds: items.filter((i) => i.reportId).map((i) => i.interviewId) })
+    : new Set<string>();
+  const shown = items.map((item) =>
+    withheld.has(item.interviewId)
+      ? {
+          ...item,
+          aiOverallScore: null,
+          recommendation: null,
+          overallScore: item.scoreSource === 'ai' ? null : item.overallScore,
+          scoreSource: item.scoreSource === 'ai' ? null : item.scoreSource,
+        }
+      : item,
+  );
+  return toPage(shown, Number(total), input.page, input.pageSize);
 }

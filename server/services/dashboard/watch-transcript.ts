@@ -5,7 +5,8 @@ import type { DbExecutor } from '@/db/client';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { effectiveStatusSql } from '../interviews/effective-status';
-import { FINAL_STATUSES, type TranscriptEvent } from './dashboard-schemas';
+import { isAiWithheld } from '../reviews/review-before-ai';
+import { FINAL_STATUSES, type DashboardTurn, type TranscriptEvent } from './dashboard-schemas';
 import { dashboardTurnColumns, toDashboardTurn } from './get-interview-view';
 
 export type WatchTranscriptInput = {
@@ -16,6 +17,8 @@ export type WatchTranscriptInput = {
   intervalMs?: number;
   /** Checked on every tick, beside the reads: a revoked or expired session ends the stream before it sends more. */
   isStillAllowed?: () => Promise<boolean>;
+  /** The signed-in user watching: the turns' evaluations are left out while review-before-AI withholds them. */
+  viewerUserId?: string | null;
 };
 
 async function readStatus(db: DbExecutor, orgId: string, interviewId: string): Promise<InterviewStatus | null> {
@@ -58,8 +61,12 @@ export async function* watchTranscript(db: DbExecutor, input: WatchTranscriptInp
   let status = await readStatus(db, orgId, interviewId);
   if (!status) throw notFound('Interview');
 
+  // Decided once: a review can only be saved once the interview is completed, when the stream ends anyway.
+  const withheld = input.viewerUserId ? await isAiWithheld(db, { orgId, userId: input.viewerUserId, interviewId }) : false;
+  const present = (list: DashboardTurn[]) => (withheld ? list.map((t) => ({ ...t, evaluation: null })) : list);
+
   let stamps = await readStamps(db, orgId, interviewId);
-  yield { type: 'snapshot', status, turns: await readTurns(db, orgId, interviewId) };
+  yield { type: 'snapshot', status, turns: present(await readTurns(db, orgId, interviewId)) };
 
   while (!FINAL_STATUSES.includes(status) && !signal?.aborted) {
     try {
@@ -75,7 +82,7 @@ export async function* watchTranscript(db: DbExecutor, input: WatchTranscriptInp
     if (!allowed) return;
     const changed = [...nextStamps].filter(([turnNumber, stamp]) => stamps.get(turnNumber) !== stamp).map(([turnNumber]) => turnNumber);
     if (changed.length > 0) {
-      yield { type: 'turns', turns: await readTurns(db, orgId, interviewId, changed) };
+      yield { type: 'turns', turns: present(await readTurns(db, orgId, interviewId, changed)) };
       stamps = nextStamps;
     }
     if (nextStatus && nextStatus !== status) {
