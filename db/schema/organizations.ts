@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Candidates are erased this many days after their last activity unless an admin shortens it (data-rights). */
 export const DEFAULT_RETENTION_DAYS = 730;
@@ -11,5 +11,7 @@ export const organizations = pgTable('organizations', {
   retentionDays: integer('retention_days').notNull().default(DEFAULT_RETENTION_DAYS),
   /** Where candidates write about their data or to ask for an interview without AI (the notice; Reply-To of emails). */
   contactEmail: text('contact_email'),
+  /** Whether candidates are asked for their voluntary self-identification after the interview (bias audit); off by default. */
+  collectSelfIdentification: boolean('collect_self_identification').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,6 +6,7 @@ import { campaignsRouter } from './campaigns/router';
 import { candidatesRouter } from './candidates/router';
 import { interviewConfigsRouter } from './interview-configs/router';
 import { dashboardRouter } from './dashboard/router';
+import { fairnessRouter } from './fairness/router';
 import { interviewsRouter } from './interviews/router';
 import { jobsRouter } from './jobs/router';
 import { mailboxRouter } from './mailbox/router';
@@ -42,6 +43,7 @@ export const appRouter = router({
   bulk: bulkRouter,
   search: searchRouter,
   savedFilters: savedFiltersRouter,
+  fairness: fairnessRouter,
 });
 
 export type AppRouter = typeof appRouter;

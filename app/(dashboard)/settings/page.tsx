@@ -7,6 +7,7 @@ import { AiProvidersCard } from '@/components/dashboard/settings/ai-providers-ca
 import { ApiKeysCard } from '@/components/dashboard/settings/api-keys-card';
 import { CandidateContactCard } from '@/components/dashboard/settings/candidate-contact-card';
 import { DataRetentionCard } from '@/components/dashboard/settings/data-retention-card';
+import { SelfIdentificationCard } from '@/components/dashboard/fairness/self-identification-card';
 import { SignOutEverywhere } from '@/components/dashboard/settings/sign-out-everywhere';
 import { Time } from '@/components/dashboard/time';
 import { Badge } from '@/components/ui/badge';
@@ -34,9 +35,13 @@ export default async function SettingsPage() {
   // Everything but the account and its sessions is the admins' (team, API keys, settings): others see only theirs.
   const admin =
     me.role === 'admin'
-      ? await Promise.all([caller.settings.integration(), caller.settings.retention(), caller.settings.candidateContact(), caller.settings.providers()]).then(
-          ([integration, retention, contact, providers]) => ({ integration, retention, contact, providers }),
-        )
+      ? await Promise.all([
+          caller.settings.integration(),
+          caller.settings.retention(),
+          caller.settings.candidateContact(),
+          caller.settings.providers(),
+          caller.fairness.settings(),
+        ]).then(([integration, retention, contact, providers, selfIdentification]) => ({ integration, retention, contact, providers, selfIdentification }))
       : null;
   return (
     <div className="mx-auto max-w-5xl">
@@ -87,6 +92,7 @@ export default async function SettingsPage() {
         <ApiKeysCard />
         <DataRetentionCard initial={admin.retention} />
         <CandidateContactCard initial={admin.contact} />
+        <SelfIdentificationCard initial={admin.selfIdentification} />
         <Card>
           <CardHeader title="Webhooks" description="Signed events pushed to your systems when interviews, candidates, reports and tests change." />
           <CardContent>
