@@ -1,6 +1,6 @@
 'use client';
 
-import { LayoutDashboard, LogOut, Megaphone, Mic, Settings, Users } from 'lucide-react';
+import { LayoutDashboard, LogOut, Megaphone, Mic, Scale, Settings, Users } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
@@ -18,6 +18,7 @@ const NAV = [
   { href: '/interviews', label: 'Interviews', icon: Mic },
   { href: '/candidates', label: 'Candidates', icon: Users },
   { href: '/campaigns', label: 'Campaigns', icon: Megaphone },
+  { href: '/analytics/bias-audit', label: 'Bias audit', icon: Scale },
   { href: '/settings', label: 'Settings', icon: Settings },
 ] as const;
 

@@ -72,17 +72,17 @@ describe('the organization switch', () => {
   it('is off by default; only an admin switches it, and the change is audited', async () => {
     const org = await createTestOrg(app.db, app.url);
     const admin = recruiterCaller(app.db, org.orgId);
-    expect(await admin.fairness.settings()).toEqual({ collectSelfIdentification: false });
-    await expect(callerAs(org.orgId, 'recruiter').fairness.updateSettings({ collectSelfIdentification: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(callerAs(org.orgId, 'viewer').fairness.settings()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(admin.fairness.updateSettings({ collectSelfIdentification: 'yes' as unknown as boolean })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    expect(await admin.fairness.updateSettings({ collectSelfIdentification: true })).toEqual({ collectSelfIdentification: true });
-    expect(await admin.fairness.settings()).toEqual({ collectSelfIdentification: true });
+    expect(await admin.settings.selfIdentification()).toEqual({ collectSelfIdentification: false });
+    await expect(callerAs(org.orgId, 'recruiter').settings.updateSelfIdentification({ collectSelfIdentification: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(callerAs(org.orgId, 'viewer').settings.selfIdentification()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(admin.settings.updateSelfIdentification({ collectSelfIdentification: 'yes' as unknown as boolean })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await admin.settings.updateSelfIdentification({ collectSelfIdentification: true })).toEqual({ collectSelfIdentification: true });
+    expect(await admin.settings.selfIdentification()).toEqual({ collectSelfIdentification: true });
     const entries = await app.db.select().from(auditEvents).where(and(eq(auditEvents.orgId, org.orgId), eq(auditEvents.action, 'settings.updated')));
     expect(entries.map((e) => e.details)).toEqual([{ setting: 'collectSelfIdentification', from: false, to: true }]);
     // Another organization is not switched on by it.
     const other = await createTestOrg(app.db, app.url);
-    expect(await recruiterCaller(app.db, other.orgId).fairness.settings()).toEqual({ collectSelfIdentification: false });
+    expect(await recruiterCaller(app.db, other.orgId).settings.selfIdentification()).toEqual({ collectSelfIdentification: false });
   });
 });
 
@@ -95,7 +95,7 @@ describe('PUT /api/v1/candidates/{id}/self-identification', () => {
     expect(refused.body.error.message).toMatch(/does not collect/);
     expect(await storedRow(org.orgId, candidate.id)).toBeUndefined();
 
-    await recruiterCaller(app.db, org.orgId).fairness.updateSettings({ collectSelfIdentification: true });
+    await recruiterCaller(app.db, org.orgId).settings.updateSelfIdentification({ collectSelfIdentification: true });
     const first = await put(org, candidate.id, { sex: 'female', raceEthnicity: 'asian' });
     expect(first.status, first.text).toBe(204);
     expect(first.text).toBe('');
@@ -111,14 +111,14 @@ describe('PUT /api/v1/candidates/{id}/self-identification', () => {
     expect(JSON.stringify(audited)).not.toMatch(/female|asian|declined/);
 
     // Switched off again: refused, and what was stored stays until erasure.
-    await recruiterCaller(app.db, org.orgId).fairness.updateSettings({ collectSelfIdentification: false });
+    await recruiterCaller(app.db, org.orgId).settings.updateSelfIdentification({ collectSelfIdentification: false });
     expectError(await put(org, candidate.id, { sex: 'male' }), 409, 'CONFLICT');
     expect(await storedRow(org.orgId, candidate.id)).toMatchObject({ sex: null });
   });
 
   it('400 for values outside CONTRACT §14, unknown fields, an empty body or a body that is not an object', async () => {
     const org = await createTestOrg(app.db, app.url);
-    await recruiterCaller(app.db, org.orgId).fairness.updateSettings({ collectSelfIdentification: true });
+    await recruiterCaller(app.db, org.orgId).settings.updateSelfIdentification({ collectSelfIdentification: true });
     const candidate = await makeCandidate(app.db, org.orgId);
     expectValidationIssue(await put(org, candidate.id, { sex: 'woman' }), 'sex');
     expectValidationIssue(await put(org, candidate.id, { raceEthnicity: 'Asian' }), 'raceEthnicity');
@@ -133,8 +133,8 @@ describe('PUT /api/v1/candidates/{id}/self-identification', () => {
   it("404 for another organization's candidate exactly like a missing one (even where the other collects); 403 without candidates:write", async () => {
     const org = await createTestOrg(app.db, app.url);
     const other = await createTestOrg(app.db, app.url);
-    await recruiterCaller(app.db, org.orgId).fairness.updateSettings({ collectSelfIdentification: true });
-    await recruiterCaller(app.db, other.orgId).fairness.updateSettings({ collectSelfIdentification: true });
+    await recruiterCaller(app.db, org.orgId).settings.updateSelfIdentification({ collectSelfIdentification: true });
+    await recruiterCaller(app.db, other.orgId).settings.updateSelfIdentification({ collectSelfIdentification: true });
     const theirs = await makeCandidate(app.db, other.orgId);
     const foreign = await put(org, theirs.id, { sex: 'male' });
     const missing = await put(org, 'cnd_doesnotexist0000000000', { sex: 'male' });
@@ -161,7 +161,7 @@ describe("the candidate's own answers after the interview", () => {
 
     const started = await api.start();
     expect(started.status, started.text).toBe(200);
-    await recruiterCaller(app.db, org.orgId).fairness.updateSettings({ collectSelfIdentification: true });
+    await recruiterCaller(app.db, org.orgId).settings.updateSelfIdentification({ collectSelfIdentification: true });
     expect(started.body.selfIdentification).toBeNull();
     const early = await putAsCandidate(s.token, { sex: 'female' });
     expectError(early, 409, 'CONFLICT');
@@ -195,7 +195,7 @@ describe("the candidate's own answers after the interview", () => {
     expectError(await putAsCandidate(cancelled.token, { sex: 'male' }), 410, 'GONE');
 
     // Switched off: not asked, refused.
-    await recruiterCaller(app.db, org.orgId).fairness.updateSettings({ collectSelfIdentification: false });
+    await recruiterCaller(app.db, org.orgId).settings.updateSelfIdentification({ collectSelfIdentification: false });
     expect((await api.session()).body.selfIdentification).toBeNull();
     expectError(await putAsCandidate(s.token, { sex: 'male' }), 409, 'CONFLICT');
   });
@@ -213,7 +213,7 @@ function expectNoSelfIdentification(what: string, text: string, options: { value
 describe('never in any payload nor any model request; in the access export; gone with erasure', () => {
   it('is searched for in every candidate, interview, report, export and webhook payload and in the fake model’s prompts', async () => {
     const org = await createTestOrg(app.db, app.url);
-    await recruiterCaller(app.db, org.orgId).fairness.updateSettings({ collectSelfIdentification: true });
+    await recruiterCaller(app.db, org.orgId).settings.updateSelfIdentification({ collectSelfIdentification: true });
     const hookPath = `/hook-${newId('webhookEndpoint').slice(4)}`;
     const hook = await org.api('/api/v1/webhook-endpoints', { method: 'POST', body: { url: `${receiver.base}${hookPath}`, eventTypes: ['*'] } });
     expect(hook.status, hook.text).toBe(201);

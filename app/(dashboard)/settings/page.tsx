@@ -40,7 +40,7 @@ export default async function SettingsPage() {
           caller.settings.retention(),
           caller.settings.candidateContact(),
           caller.settings.providers(),
-          caller.fairness.settings(),
+          caller.settings.selfIdentification(),
         ]).then(([integration, retention, contact, providers, selfIdentification]) => ({ integration, retention, contact, providers, selfIdentification }))
       : null;
   return (

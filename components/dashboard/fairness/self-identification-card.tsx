@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { contractError } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 
-type Settings = RouterOutputs['fairness']['settings'];
+type Settings = RouterOutputs['settings']['selfIdentification'];
 
 /**
  * Settings → voluntary self-identification (bias audit). Off by default: an admin switches it on knowingly, since
@@ -17,11 +17,13 @@ type Settings = RouterOutputs['fairness']['settings'];
 export function SelfIdentificationCard({ initial }: { initial: Settings }) {
   const utils = trpc.useUtils();
   const [collect, setCollect] = useState(initial.collectSelfIdentification);
-  const update = trpc.fairness.updateSettings.useMutation({
+  const update = trpc.settings.updateSelfIdentification.useMutation({
     onSuccess: async (result) => {
       setCollect(result.collectSelfIdentification);
-      await utils.fairness.settings.invalidate();
+      await utils.settings.selfIdentification.invalidate();
     },
+    // The box shows the choice at once; a refused change puts it back.
+    onError: (_error, input) => setCollect(!input.collectSelfIdentification),
   });
   return (
     <Card>
@@ -36,7 +38,10 @@ export function SelfIdentificationCard({ initial }: { initial: Settings }) {
             className="size-4"
             checked={collect}
             disabled={update.isPending}
-            onChange={(e) => update.mutate({ collectSelfIdentification: e.target.checked })}
+            onChange={(e) => {
+              setCollect(e.target.checked);
+              update.mutate({ collectSelfIdentification: e.target.checked });
+            }}
             data-testid="collect-self-identification"
           />
           Collect voluntary self-identification
