@@ -56,6 +56,11 @@ describe("the candidate's voluntary self-identification", () => {
     expect(text).toContain(never);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, `candidate-self-identification-${language}`);
+    // Left before answering: the completed link still asks (and tells nothing more of the interview).
+    await page.reload();
+    await form.waitFor();
+    expect(await page.getByTestId('invitation-finished').count()).toBe(1);
+    expect(await page.getByTestId('intro').count()).toBe(0);
     await form.getByRole('group').first().getByLabel(declined).check();
     await form.getByRole('group').nth(1).getByLabel(asian, { exact: true }).check();
     await page.getByTestId('self-identification-submit').click();
@@ -66,6 +71,11 @@ describe("the candidate's voluntary self-identification", () => {
       .from(candidateSelfIdentifications)
       .where(and(eq(candidateSelfIdentifications.orgId, invited.orgId), eq(candidateSelfIdentifications.candidateId, interview.candidateId)));
     expect(row).toMatchObject({ sex: 'declined', raceEthnicity: 'asian' });
+    // Answered: the link is the plain "completed" page again.
+    const reloaded = await page.reload();
+    expect(reloaded!.status()).toBe(200);
+    await page.getByTestId('invitation-closed').waitFor();
+    expect(await page.getByTestId('self-identification').count()).toBe(0);
     await context.close();
   }, 120_000);
 });
