@@ -80,6 +80,9 @@ export function candidateApi(token: string) {
     answer: async (turnNumber: number, answer: { text: string; audioId?: string }, options?: RetryOptions) =>
       readResult<CandidateSession>(await fetchWithRetry(`${base}/answers/${turnNumber}`, { method: 'POST', headers: json, body: JSON.stringify(answer) }, options)),
     speechUrl: (turnNumber: number) => `${base}/speech/${turnNumber}`,
+    /** The bias audit's two optional questions, after the interview (CONTRACT §14); absent answers stay unanswered. */
+    selfIdentify: async (answers: { sex?: string; raceEthnicity?: string }, options?: RetryOptions) =>
+      readResult<CandidateSession>(await fetchWithRetry(`${base}/self-identification`, { method: 'PUT', headers: json, body: JSON.stringify(answers) }, options)),
   };
 }
 

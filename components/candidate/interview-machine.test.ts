@@ -18,6 +18,7 @@ function session(overrides: Partial<CandidateSession> = {}): CandidateSession {
     progress: { answered: 0, total: 2 },
     question: null,
     thread: [],
+    selfIdentification: null,
     ...overrides,
   };
 }

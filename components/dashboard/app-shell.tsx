@@ -1,6 +1,6 @@
 'use client';
 
-import { BarChart3, LayoutDashboard, LogOut, Megaphone, Mic, Settings, Users } from 'lucide-react';
+import { BarChart3, LayoutDashboard, LogOut, Megaphone, Mic, Scale, Settings, Users } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
@@ -19,6 +19,7 @@ const NAV = [
   { href: '/candidates', label: 'Candidates', icon: Users },
   { href: '/campaigns', label: 'Campaigns', icon: Megaphone },
   { href: '/analytics', label: 'Analytics', icon: BarChart3 },
+  { href: '/analytics/bias-audit', label: 'Bias audit', icon: Scale },
   { href: '/settings', label: 'Settings', icon: Settings },
 ] as const;
 

@@ -16,5 +16,7 @@ export const organizations = pgTable('organizations', {
    * on an interview from each user until that user has saved their own review of it. Off by default.
    */
   reviewBeforeAi: boolean('review_before_ai').notNull().default(false),
+  /** Whether candidates are asked for their voluntary self-identification after the interview (bias audit); off by default. */
+  collectSelfIdentification: boolean('collect_self_identification').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,7 @@
 import { notFound } from '@/server/errors';
 import { acceptedAudioType, audioTooLarge, MAX_ANSWER_AUDIO_BYTES, MAX_SESSION_AUDIO_BYTES } from '@/server/services/audio/audio-limits';
+import { recordCandidateSelfIdentification } from '@/server/services/fairness/record-candidate-self-identification';
+import { SelfIdentificationAnswersSchema } from '@/server/services/fairness/self-identification-schemas';
 import { CandidateAnswerInputSchema } from '@/server/services/invitations/candidate-session-schemas';
 import { getCandidateSession } from '@/server/services/invitations/get-candidate-session';
 import { getCandidateSpeech } from '@/server/services/invitations/get-candidate-speech';
@@ -88,6 +90,15 @@ export const INVITATION_ROUTES: DoorRoute[] = [
     auth: 'invitation',
     body: audioBody(MAX_SESSION_AUDIO_BYTES),
     handle: async ({ db, caller, body }) => ({ status: 200, body: await uploadSessionRecording(db, caller.token, { contentType: body.contentType, audio: body.bytes }) }),
+  }),
+  // `{ sex?, raceEthnicity? }` (CONTRACT §14 values, "declined" or null) → 200 CandidateSession; after the interview only.
+  defineRoute({
+    method: 'PUT',
+    path: `${BASE}/self-identification`,
+    kind: 'invitation',
+    auth: 'invitation',
+    body: { schema: SelfIdentificationAnswersSchema, maxBytes: 4096 },
+    handle: async ({ db, caller, body }) => ({ status: 200, body: await recordCandidateSelfIdentification(db, caller.token, body) }),
   }),
   // → audio/mpeg of that agent turn; 404 when TTS is not configured.
   defineRoute({

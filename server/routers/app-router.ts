@@ -7,6 +7,7 @@ import { campaignsRouter } from './campaigns/router';
 import { candidatesRouter } from './candidates/router';
 import { interviewConfigsRouter } from './interview-configs/router';
 import { dashboardRouter } from './dashboard/router';
+import { fairnessRouter } from './fairness/router';
 import { interviewsRouter } from './interviews/router';
 import { jobsRouter } from './jobs/router';
 import { mailboxRouter } from './mailbox/router';
@@ -44,6 +45,7 @@ export const appRouter = router({
   search: searchRouter,
   savedFilters: savedFiltersRouter,
   analytics: analyticsRouter,
+  fairness: fairnessRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -72,6 +72,7 @@ describe('the built-in interviewer through the candidate API (written answers)',
       progress: { answered: 0, total: 2 },
       question: null,
       thread: [],
+      selfIdentification: null,
     });
 
     const refused = await api.start({ consent: 'yes' });

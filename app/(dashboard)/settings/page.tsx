@@ -8,6 +8,7 @@ import { ApiKeysCard } from '@/components/dashboard/settings/api-keys-card';
 import { CandidateContactCard } from '@/components/dashboard/settings/candidate-contact-card';
 import { DataRetentionCard } from '@/components/dashboard/settings/data-retention-card';
 import { ReviewBeforeAiCard } from '@/components/dashboard/settings/review-before-ai-card';
+import { SelfIdentificationCard } from '@/components/dashboard/fairness/self-identification-card';
 import { SignOutEverywhere } from '@/components/dashboard/settings/sign-out-everywhere';
 import { Time } from '@/components/dashboard/time';
 import { Badge } from '@/components/ui/badge';
@@ -41,7 +42,8 @@ export default async function SettingsPage() {
           caller.settings.candidateContact(),
           caller.settings.providers(),
           caller.settings.reviewBeforeAi(),
-        ]).then(([integration, retention, contact, providers, reviewBeforeAi]) => ({ integration, retention, contact, providers, reviewBeforeAi }))
+          caller.settings.selfIdentification(),
+        ]).then(([integration, retention, contact, providers, reviewBeforeAi, selfIdentification]) => ({ integration, retention, contact, providers, reviewBeforeAi, selfIdentification }))
       : null;
   return (
     <div className="mx-auto max-w-5xl">
@@ -93,6 +95,7 @@ export default async function SettingsPage() {
         <DataRetentionCard initial={admin.retention} />
         <CandidateContactCard initial={admin.contact} />
         <ReviewBeforeAiCard initial={admin.reviewBeforeAi} />
+        <SelfIdentificationCard initial={admin.selfIdentification} />
         <Card>
           <CardHeader title="Webhooks" description="Signed events pushed to your systems when interviews, candidates, reports and tests change." />
           <CardContent>

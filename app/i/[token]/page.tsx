@@ -60,17 +60,22 @@ export default async function InvitationPage({ params }: Props) {
         </p>
         <h1 data-testid="job-title">{copy.heading(view.jobTitle)}</h1>
         <p>{copy.greeting(view.candidateFirstName)}</p>
-        <p data-testid="intro">{copy.intro(view.organizationName, view.jobTitle, mode)}</p>
-        <h2>{copy.expectTitle}</h2>
-        <ul>
-          {view.questionCount ? <li data-testid="question-count">{copy.expectQuestions(view.questionCount, mode)}</li> : null}
-          <li data-testid="duration">{copy.expectDuration(view.durationMinutes)}</li>
-          <li>{copy.expectSetting(mode)}</li>
-          <li>{copy.expectAgent(mode)}</li>
-        </ul>
-        <p className="cp-expiry" data-testid="expiry">
-          {copy.expiry(formatCandidateDateTime(view.expiresAt, view.locale))}
-        </p>
+        {/* A completed interview reaches this page only to ask the bias audit's optional questions: no "what to expect". */}
+        {view.state !== 'completed' ? (
+          <>
+            <p data-testid="intro">{copy.intro(view.organizationName, view.jobTitle, mode)}</p>
+            <h2>{copy.expectTitle}</h2>
+            <ul>
+              {view.questionCount ? <li data-testid="question-count">{copy.expectQuestions(view.questionCount, mode)}</li> : null}
+              <li data-testid="duration">{copy.expectDuration(view.durationMinutes)}</li>
+              <li>{copy.expectSetting(mode)}</li>
+              <li>{copy.expectAgent(mode)}</li>
+            </ul>
+            <p className="cp-expiry" data-testid="expiry">
+              {copy.expiry(formatCandidateDateTime(view.expiresAt, view.locale))}
+            </p>
+          </>
+        ) : null}
         <CandidateInterview
           token={token}
           language={view.locale.language}

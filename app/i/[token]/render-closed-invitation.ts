@@ -10,7 +10,8 @@ export type ClosedInvitationPage = { status: number; lang: string; title: string
  * The page of a link that can no longer start an interview, with its HTTP status: completed 200 (a thank-you,
  * the link did its job), cancelled and expired 410 Gone (permanently unusable), unknown 404 (never issued or
  * replaced by a resend; shown in French and English since there is no interview to take a language from).
- * Returns null for a link that is open or in progress: those are the interactive page's.
+ * Returns null for a link that is open or in progress: those are the interactive page's; and for a completed one
+ * whose page still asks the bias audit's optional questions (the candidate left before answering them).
  */
 export function renderClosedInvitation(view: InvitationView | null): ClosedInvitationPage | null {
   if (!view) {
@@ -31,7 +32,7 @@ export function renderClosedInvitation(view: InvitationView | null): ClosedInvit
   });
   switch (view.state) {
     case 'completed':
-      return page(200, copy.completedTitle, copy.completedBody(org));
+      return view.asksSelfIdentification ? null : page(200, copy.completedTitle, copy.completedBody(org));
     case 'cancelled':
       return page(410, copy.cancelledTitle, copy.cancelledBody(org));
     case 'expired':

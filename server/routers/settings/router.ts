@@ -3,11 +3,13 @@ import { getCandidateContactSettingsProcedure } from './get-candidate-contact-se
 import { getIntegrationSettingsProcedure } from './get-integration-settings';
 import { getRetentionSettingsProcedure } from './get-retention-settings';
 import { getReviewBeforeAiSettingsProcedure, updateReviewBeforeAiSettingsProcedure } from './review-before-ai';
+import { getSelfIdentificationSettingsProcedure } from '../fairness/get-self-identification-settings';
+import { updateSelfIdentificationSettingsProcedure } from '../fairness/update-self-identification-settings';
 import { getProviderSettingsProcedure, testProviderSettingsProcedure, updateProviderSettingsProcedure } from './providers';
 import { updateCandidateContactSettingsProcedure } from './update-candidate-contact-settings';
 import { updateRetentionSettingsProcedure } from './update-retention-settings';
 
-/** Dashboard only: how this deployment is wired to the voice agent, email and report generation; data retention; the candidates' contact; the organization's AI providers. */
+/** Dashboard only: how this deployment is wired to the voice agent, email and report generation; data retention; the candidates' contact; the organization's AI providers; whether candidates are asked for voluntary self-identification. */
 export const settingsRouter = router({
   integration: getIntegrationSettingsProcedure,
   retention: getRetentionSettingsProcedure,
@@ -19,4 +21,6 @@ export const settingsRouter = router({
   testProviders: testProviderSettingsProcedure,
   reviewBeforeAi: getReviewBeforeAiSettingsProcedure,
   updateReviewBeforeAi: updateReviewBeforeAiSettingsProcedure,
+  selfIdentification: getSelfIdentificationSettingsProcedure,
+  updateSelfIdentification: updateSelfIdentificationSettingsProcedure,
 });

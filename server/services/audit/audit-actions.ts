@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   'candidate.updated',
   'candidate.erased',
   'candidate.exported',
+  // Who wrote a candidate's voluntary self-identification and which questions: never the answers.
+  'candidate.self_identification_recorded',
   'interview.created',
   'interview.cancelled',
   'interview.invitation_sent',

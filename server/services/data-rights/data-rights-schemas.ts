@@ -7,6 +7,7 @@ import { DecisionHistoryEntrySchema } from '../decisions/decision-schemas';
 import { InterviewDetailSchema } from '../interviews/interview-schemas';
 import { InterviewReportSchema, PendingReportSchema, TestReportSchema } from '../reports/report-schemas';
 import { ExportedNoteSchema } from '../notes/note-schemas';
+import { ExportedSelfIdentificationSchema } from '../fairness/self-identification-schemas';
 
 /**
  * The sections of an access export that need more than `candidates:read`, and the scopes each needs: what the same
@@ -56,6 +57,9 @@ export const CandidateDataExportSchema = z.object({
     .array(ExportedNoteSchema)
     .nullable()
     .describe(`Teammates' notes about the candidate, on the profile (interviewId null) and on their interviews, newest first; needs interviews:read and reports:read,${withheld}`),
+  selfIdentification: ExportedSelfIdentificationSchema.describe(
+    "The candidate's voluntary self-identification (bias audit, CONTRACT §14), or null when none is held. This access export is the only payload that ever carries it.",
+  ),
   omitted: z
     .array(z.object({ section: z.enum(EXPORT_SECTIONS), missingScopes: z.array(z.enum(SCOPES)) }))
     .describe(

@@ -8,6 +8,7 @@ import { enqueueJob, QUEUES } from '@/server/jobs/queue';
 import type { AuditContext } from '../audit/audit-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { deleteNotesByIds } from '../notes/notes';
+import { eraseSelfIdentification } from '../fairness/self-identification';
 import { emitCandidateDeleted, type CandidateErasureScope } from './erasure-hooks';
 
 /** What an erased sent-email ledger row keeps instead of the address and subject. */
@@ -29,6 +30,7 @@ export type ErasureResult = { candidateId: string; interviews: number; cancelled
  * - the local mailbox's copies are deleted; the sent-email ledger keeps its rows (idempotency) without address or
  *   subject; idempotency records whose stored response names the candidate or an interview are deleted; queued
  *   and archived jobs whose payload names them are deleted; login attempts under that email are deleted;
+ * - the voluntary self-identification (bias audit) is deleted;
  * - audio objects are deleted by the `erase-audio` job enqueued here; `candidate.deleted` is emitted here.
  * One audit entry, with ids and counts only.
  *
@@ -61,6 +63,7 @@ export async function eraseCandidate(
     await eraseJobPayloads(tx, scope);
     await eraseNotes(tx, scope);
     await tx.delete(loginAttempts).where(eq(loginAttempts.email, scope.email));
+    await eraseSelfIdentification(tx, { orgId: input.orgId, candidateId: candidate.id });
     await tx.delete(candidates).where(and(eq(candidates.id, candidate.id), eq(candidates.orgId, input.orgId)));
 
     if (scope.interviewIds.length > 0) await enqueueJob(tx, QUEUES.eraseAudio, { orgId: input.orgId, interviewIds: scope.interviewIds });

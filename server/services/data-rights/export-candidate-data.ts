@@ -5,6 +5,7 @@ import { iso } from '../fields';
 import type { AuditContext } from '../audit/audit-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { getCandidate } from '../candidates/get-candidate';
+import { getSelfIdentificationForExport } from '../fairness/self-identification';
 import { listDecisionHistory } from '../decisions/list-decision-history';
 import { getInterviewDetail } from '../interviews/get-interview';
 import { getInterviewReport, toTestReportDto } from '../reports/get-report';
@@ -76,6 +77,8 @@ export async function exportCandidateData(
         .where(and(eq(notes.orgId, orgId), or(eq(notes.candidateId, candidate.id), interviewIds.length > 0 ? inArray(notes.interviewId, interviewIds) : undefined)))
         .orderBy(desc(notes.createdAt), desc(notes.id))
     : null;
+  // The candidate's own answers are theirs to receive: this export is the one payload that carries them.
+  const selfIdentification = await getSelfIdentificationForExport(db, { orgId, candidateId: candidate.id });
   await recordAuditEvent(db, { orgId, audit: input.audit, action: 'candidate.exported', targetType: 'candidate', targetId: candidate.id, details: { interviews: interviewIds.length, omitted: omittedSections.map((o) => o.section) } });
   return {
     candidate,
@@ -91,6 +94,7 @@ export async function exportCandidateData(
       createdAt: iso(n.createdAt),
       updatedAt: iso(n.updatedAt),
     })) ?? null,
+    selfIdentification,
     omitted: omittedSections,
     exportedAt: (input.now ?? new Date()).toISOString(),
   };

@@ -24,6 +24,11 @@ export type CandidateSession = {
    * the start and with an external agent platform (the page shows no words of that conversation).
    */
   thread: CandidateThreadMessage[];
+  /**
+   * Once the interview is completed, in an organization that collects it: `ask` (the page asks the two optional
+   * questions of the bias audit), `answered` (asked and answered); null otherwise. Never the answers themselves.
+   */
+  selfIdentification: 'ask' | 'answered' | null;
 };
 
 export type CandidateThreadMessage = {

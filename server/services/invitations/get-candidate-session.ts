@@ -2,6 +2,7 @@ import { getEnv } from '@/server/env';
 import type { DbExecutor } from '@/db/client';
 import { conductedByInterviewer, interviewQuestions, interviewerPosition, interviewerProgress, readInterviewerMeta, type PlanTurn, type PlannedQuestion } from '../interviewer/interview-plan';
 import { advanceInterviewer } from '../interviewer/run-interviewer';
+import { selfIdentificationPrompt } from '../fairness/self-identification';
 import { liveShape } from '../live/realtime-config';
 import { resolveProviderConfigs } from '../providers/resolve-provider';
 import { getHistory } from '../turns/get-history';
@@ -66,6 +67,7 @@ export async function buildCandidateSession(db: DbExecutor, interview: TokenInte
     progress,
     question,
     thread,
+    selfIdentification: status === 'COMPLETED' ? await selfIdentificationPrompt(db, { orgId: interview.orgId, candidateId: interview.candidateId }) : null,
   };
 }
 

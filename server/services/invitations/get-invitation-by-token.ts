@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { candidates, interviews, turns, type InterviewStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { estimateInterviewMinutes, resolveCandidateLocale, type CandidateLocale } from '@/server/i18n/candidate-locale';
+import { selfIdentificationPrompt } from '../fairness/self-identification';
 import { effectiveStatus } from '../interviews/effective-status';
 import { hashInvitationToken, isInvitationTokenShape } from './invitation-token';
 import { selectInvitationFacts } from './select-invitation-facts';
@@ -30,6 +31,8 @@ export type InvitationView = {
   contactEmail: string | null;
   /** How the page will have the candidate answer (the organization's providers): what the page and notice promise. */
   answerMode: OfferedAnswerMode;
+  /** Completed, in an organization that collects it, not answered yet: the page asks the bias audit's two optional questions. */
+  asksSelfIdentification: boolean;
 };
 
 /**
@@ -43,8 +46,9 @@ export async function getInvitationByToken(db: DbExecutor, token: string, now = 
   if (!row) return null;
   const status = effectiveStatus(row, now);
   const questionCount = row.questions ? row.questions.length : null;
+  const state = invitationState(status, row.expiresAt, now);
   return {
-    state: invitationState(status, row.expiresAt, now),
+    state,
     status,
     locale: resolveCandidateLocale(row.locale),
     candidateFirstName: row.firstName,
@@ -56,6 +60,7 @@ export async function getInvitationByToken(db: DbExecutor, token: string, now = 
     retentionDays: row.retentionDays,
     contactEmail: row.contactEmail,
     answerMode: await offeredAnswerModeFor(db, row.orgId),
+    asksSelfIdentification: state === 'completed' && (await selfIdentificationPrompt(db, { orgId: row.orgId, candidateId: row.candidateId })) === 'ask',
   };
 }
 

@@ -12,6 +12,7 @@ export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
     .select({
       id: interviews.id,
       orgId: interviews.orgId,
+      candidateId: interviews.candidateId,
       status: interviews.status,
       consentedAt: interviews.consentedAt,
       answerMode: interviews.answerMode,

@@ -1,0 +1,8 @@
+import { BiasAuditPage } from '@/components/dashboard/fairness/bias-audit-page';
+
+export const dynamic = 'force-dynamic';
+export const metadata = { title: 'Bias audit · Interview screening' };
+
+export default function Page() {
+  return <BiasAuditPage />;
+}
