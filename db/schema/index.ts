@@ -32,3 +32,4 @@ export * from './bulk-operations';
 export * from './saved-filters';
 export * from './organization-providers';
 export * from './live-connections';
+export * from './ats-integrations';
