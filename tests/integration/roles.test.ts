@@ -32,8 +32,8 @@ const VIEWER_MUTATIONS_ALLOWED: readonly string[] = [
   'bulk.exportInterviews',
 ];
 
-/** The admin-only areas (issue 10): team, API keys, settings, webhooks, audit log, the dev mailbox, erasure. */
-const ADMIN_ONLY = [/^team\./, /^apiKeys\./, /^settings\./, /^webhooks\./, /^auditEvents\./, /^mailbox\./, /^candidates\.erase$/];
+/** The admin-only areas (issue 10): team, API keys, settings, webhooks, audit log, the dev mailbox, erasure; ATS integrations (issue 24). */
+const ADMIN_ONLY = [/^team\./, /^apiKeys\./, /^settings\./, /^webhooks\./, /^auditEvents\./, /^mailbox\./, /^candidates\.erase$/, /^integrations\.(?!interviewSource$)/];
 const isAdminOnly = (path: string) => ADMIN_ONLY.some((pattern) => pattern.test(path));
 
 type AnyProcedure = { _def: { type: 'query' | 'mutation' | 'subscription'; meta?: { access?: string; scope?: string } } };

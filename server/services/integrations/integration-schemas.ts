@@ -28,3 +28,65 @@ export const UpdateTestMappingInputSchema = SaveTestMappingInputSchema.omit({ at
 export type UpdateTestMappingInput = z.infer<typeof UpdateTestMappingInputSchema>;
 
 export const ListAtsInputSchema = z.strictObject({ ats: AtsKindSchema });
+
+export const AtsCredentialSchema = z.object({
+  id: z.string(),
+  ats: AtsKindSchema,
+  name: z.string(),
+  prefix: z.string().describe('The first characters of the key, to recognise it.'),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const CreatedAtsCredentialSchema = AtsCredentialSchema.extend({ key: z.string().describe('The plaintext key: shown this once, never stored.') });
+
+export const TestMappingSchema = z.object({
+  id: z.string(),
+  ats: AtsKindSchema,
+  name: z.string(),
+  campaignId: z.string(),
+  jobId: z.string(),
+  stageId: z.string().nullable(),
+  configId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const AtsLogEntrySchema = z.object({
+  id: z.string(),
+  ats: AtsKindSchema,
+  direction: z.enum(['inbound', 'outbound']),
+  operation: z.string(),
+  orderId: z.string().nullable(),
+  responseStatus: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const AtsWritebackSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  interviewId: z.string(),
+  kind: z.string(),
+  status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+  attempts: z.number(),
+  responseStatus: z.number().nullable(),
+  error: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const IntegrationOverviewSchema = z.object({
+  ats: AtsKindSchema,
+  label: z.string(),
+  /** The addresses to give the ATS's partner team (Greenhouse asks for one URL per operation). */
+  endpoints: z.array(z.object({ operation: z.string(), method: z.string(), url: z.string() })),
+  credentials: z.array(AtsCredentialSchema),
+  tests: z.array(TestMappingSchema),
+  writebacks: z.array(AtsWritebackSchema),
+  log: z.array(AtsLogEntrySchema),
+});
+
+export const InterviewSourceSchema = z.object({ ats: AtsKindSchema, label: z.string(), orderId: z.string(), testName: z.string().nullable() }).nullable();
