@@ -24,7 +24,7 @@ import { createTestMapping } from '@/server/services/integrations/test-mappings'
 import { integrationCreateCommand } from '@/server/cli/commands/integration-create';
 import { CLI_COMMANDS } from '@/server/cli/commands';
 import { candidateApi, waitFor } from '../support/candidate-interview';
-import { createTestOrg, makeCandidate, makeHiringSetup, type TestOrg } from '../support/factories';
+import { createTestOrg, makeCandidate, makeHiringSetup, makeInterview, type TestOrg } from '../support/factories';
 import { invitationLinkIn } from '../support/fake-resend-server';
 import { startFakeGreenhouse, type FakeGreenhouse } from '../support/fake-greenhouse';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
@@ -167,6 +167,21 @@ describe('Greenhouse orders an interview and hears back once it is complete', ()
     expect(logged).toHaveLength(1);
     expect(logged[0].error).toBe("partner_status is 'complete' but partner_profile url is missing");
     expect(JSON.stringify(logged)).not.toContain('hogwarts');
+  });
+});
+
+describe('an order for a stage the candidate already completed', () => {
+  it('is attached to that interview, and Greenhouse is told at once that it is complete', async () => {
+    const { org, setup, key, test } = await connectedOrg();
+    const candidate = await makeCandidate(app.db, org.orgId, { email: 'done-before@example.com' });
+    const done = await makeInterview(app.db, org.orgId, { candidateId: candidate.id, jobId: setup.job.id, campaignId: setup.campaign.id, stageId: setup.stage.id, configId: setup.config.id, status: 'COMPLETED', startedAt: new Date(), completedAt: new Date(), endedAt: new Date() });
+    const sent = await greenhouse.sendTest(key, { partnerTestId: test.id, email: 'done-before@example.com' });
+    expect(sent.status).toBe(200);
+    const [order] = await app.db.select().from(atsOrders).where(eq(atsOrders.id, sent.body.partner_interview_id));
+    expect(order.interviewId).toBe(done.id);
+    await waitFor(async () => greenhouse.on(sent.callbackPath).some((p) => p.testStatus), 20_000);
+    expect(greenhouse.on(sent.callbackPath)).toHaveLength(1);
+    expect(greenhouse.on(sent.callbackPath)[0].testStatus!.body).toMatchObject({ partner_status: 'complete', partner_score: null });
   });
 });
 

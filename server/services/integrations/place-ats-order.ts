@@ -10,6 +10,7 @@ import { inviteCandidateToCampaign } from '../interviews/invite-candidate-to-cam
 import { checkWebhookUrlSyntax, WebhookUrlError } from '../webhooks/check-webhook-url';
 import { sealCallbackCredential } from './callback-credential';
 import { ATS_LABELS } from './integration-schemas';
+import { queueCompleted } from './queue-ats-writebacks';
 import { getTestMapping } from './test-mappings';
 
 export type AtsOrderInput = {
@@ -70,6 +71,7 @@ export async function placeAtsOrder(db: DbExecutor, input: AtsOrderInput): Promi
       callbackAuth: input.callback?.credential ? sealCallbackCredential(input.callback.credential, input.orgId, orderId) : null,
       externalId: input.externalId ?? null,
     });
+    if (invited.outcome === 'exists') await queueCompleted(tx, input.orgId, invited.interviewId);
     return { orderId, interviewId: invited.interviewId, candidateId, created: invited.outcome === 'created' };
   });
 }

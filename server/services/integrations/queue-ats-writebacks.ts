@@ -42,7 +42,12 @@ export async function queueAtsWritebacks(tx: DbExecutor, event: { orgId: string;
   }
 }
 
-async function queueCompleted(tx: DbExecutor, orgId: string, interviewId: string): Promise<void> {
+/**
+ * One `completed` write-back per order of the interview with a callback, when the interview's result is settled.
+ * Also called when an order is attached to an interview that is already settled (the ATS ordered a test the
+ * candidate had completed): the change that would have queued it happened before the order existed.
+ */
+export async function queueCompleted(tx: DbExecutor, orgId: string, interviewId: string): Promise<void> {
   const orders = await tx
     .select({ id: atsOrders.id, reportStatus: reports.status })
     .from(atsOrders)
