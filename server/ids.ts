@@ -28,6 +28,11 @@ export const ID_PREFIXES = {
   bulkOperation: 'blk',
   savedFilter: 'svf',
   liveConnection: 'lvc',
+  atsCredential: 'atc',
+  atsTestMapping: 'att',
+  atsOrder: 'ato',
+  atsWriteback: 'atw',
+  atsLogEntry: 'atl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

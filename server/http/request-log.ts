@@ -2,7 +2,7 @@ import { log } from '@/server/log';
 import { newRequestId } from './respond';
 import { requestUrl, type DoorRequest } from './door-request';
 
-export type RouteKind = 'v1' | 'internal' | 'dashboard' | 'public' | 'invitation' | 'audio';
+export type RouteKind = 'v1' | 'internal' | 'dashboard' | 'public' | 'invitation' | 'audio' | 'integration';
 
 /** Filled in by the handler as it learns things: the request id it answers with, the organization once known. */
 export type RequestLogContext = { requestId: string; orgId?: string };

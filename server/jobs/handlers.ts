@@ -8,6 +8,7 @@ import { generateInterviewReport } from '@/server/services/reports/generate-inte
 import { pruneLoginAttempts } from '@/server/services/auth/login-attempts';
 import { pruneSessions } from '@/server/services/auth/sign-out';
 import { deliverWebhook } from '@/server/services/webhooks/deliver-webhook';
+import { deliverAtsWriteback } from '@/server/services/integrations/deliver-ats-writeback';
 import { pruneWebhookLog } from '@/server/services/webhooks/prune-webhook-log';
 import { eraseCandidateAudio } from '@/server/services/data-rights/erasure-hooks';
 import { runRetention } from '@/server/services/data-rights/run-retention';
@@ -49,6 +50,10 @@ export function jobHandlers(db: Database): Partial<Record<QueueName | DeadLetter
     [QUEUES.webhookDelivery]: async (data) => {
       const outcome = await deliverWebhook(db, data);
       log.debug({ eventId: data.eventId, endpointId: data.endpointId, attempt: data.attempt, outcome }, 'webhook delivery');
+    },
+    [QUEUES.atsWriteback]: async (data) => {
+      const outcome = await deliverAtsWriteback(db, data);
+      log.debug({ writebackId: data.writebackId, series: data.series, attempt: data.attempt, outcome }, 'ats write-back');
     },
     [QUEUES.dataRetention]: async () => void (await runRetention(db)),
     [QUEUES.teamInvitationEmail]: async (data) => void (await sendTeamInvitationEmail(db, data)),

@@ -21,6 +21,7 @@ export const QUEUES = {
   notificationEmail: 'notification-email',
   notificationDigest: 'notification-digest',
   bulkOperation: 'bulk-operation',
+  atsWriteback: 'ats-writeback',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** Where a queue's jobs go once every retry failed; a handler may work it too (generate-report's does). */

@@ -17,7 +17,7 @@ import { IDEMPOTENCY_TTL_MS } from '@/server/services/idempotency/idempotency';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@/server/services/pagination';
 import type { Meta } from '@/server/trpc';
 import { MANUAL_PATHS, MANUAL_SCHEMAS } from './manual-paths';
-import { buildWebhooksSection } from './webhooks-section';
+import { buildWebhooksSection, WEBHOOK_SECURITY_SCHEME } from './webhooks-section';
 
 /**
  * The OpenAPI 3.1 document of REST v1. trpc-to-openapi generates the operations from the procedures' zod
@@ -424,7 +424,7 @@ export function buildOpenApiDocument(router: OpenApiRouter = appRouter): OpenAPI
     paths,
     webhooks: buildWebhooksSection(toJsonSchema),
     components: {
-      securitySchemes: sortKeys(doc.components.securitySchemes),
+      securitySchemes: sortKeys({ ...doc.components.securitySchemes, ...WEBHOOK_SECURITY_SCHEME }),
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
       headers: sortKeys(HEADERS),
       responses: sortKeys(

@@ -18,6 +18,7 @@ import { teamRouter } from './team/router';
 import { reportsRouter } from './reports/router';
 import { savedFiltersRouter } from './saved-filters/router';
 import { searchRouter } from './search/router';
+import { integrationsRouter } from './integrations/router';
 import { settingsRouter } from './settings/router';
 import { testSessionsRouter } from './test-sessions/router';
 import { webhooksRouter } from './webhooks/router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   mailbox: mailboxRouter,
   settings: settingsRouter,
+  integrations: integrationsRouter,
   webhooks: webhooksRouter,
   auditEvents: auditEventsRouter,
   team: teamRouter,

@@ -1,4 +1,4 @@
-import { ArrowRight, Bell, Mail, UsersRound, Webhook } from 'lucide-react';
+import { ArrowRight, Bell, Mail, Plug, UsersRound, Webhook } from 'lucide-react';
 import Link from 'next/link';
 import { signOutEverywhereAction } from '@/app/login/actions';
 import { PageHeader } from '@/components/dashboard/page-header';
@@ -102,6 +102,16 @@ export default async function SettingsPage() {
             <Button asChild variant="outline">
               <Link href="/settings/webhooks">
                 <Webhook aria-hidden /> Manage webhook endpoints <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader title="Integrations" description="Applicant tracking systems (Greenhouse) that order interviews here and receive the results." />
+          <CardContent>
+            <Button asChild variant="outline">
+              <Link href="/settings/integrations">
+                <Plug aria-hidden /> Manage integrations <ArrowRight aria-hidden />
               </Link>
             </Button>
           </CardContent>

@@ -22,6 +22,7 @@ import { StatusTimeline } from './status-timeline';
 import { Transcript } from './transcript';
 import { useLiveTranscript, type InterviewView, type LiveState } from './use-live-transcript';
 import { RecruiterOnly } from '@/components/dashboard/role-context';
+import { InterviewSource } from '../integrations/interview-source';
 
 function LiveIndicator({ state, status }: { state: LiveState; status: InterviewView['status'] }) {
   if (state === 'off') return null;
@@ -162,6 +163,9 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
                   ) : (
                     <span className="text-slate-600">Erased (personal data removed)</span>
                   )}
+                </Detail>
+                <Detail label="Source">
+                  <InterviewSource interviewId={view.id} />
                 </Detail>
                 <Detail label="Job">{view.job.title}</Detail>
                 <Detail label="Campaign">{view.campaign?.name ?? '—'}</Detail>

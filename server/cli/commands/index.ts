@@ -2,6 +2,7 @@ import type { CliCommand } from '../command';
 import { campaignCreateCommand } from './campaign-create';
 import { configCreateCommand } from './config-create';
 import { demoSeedCommand } from './demo-seed';
+import { integrationCreateCommand } from './integration-create';
 import { jobCreateCommand } from './job-create';
 import { keyCreateCommand } from './key-create';
 import { keyRevokeCommand } from './key-revoke';
@@ -24,4 +25,5 @@ export const CLI_COMMANDS: CliCommand[] = [
   demoSeedCommand,
   testsImportCommand,
   reportRetryCommand,
+  integrationCreateCommand,
 ];

@@ -35,8 +35,13 @@ export const AUDIT_ACTIONS = [
   'note.deleted',
   // One entry per bulk action (its kind, size and selection); each row also writes the single action's entries.
   'bulk_operation.created',
+  // ATS integrations (CONTRACT §15): credentials and what each ATS test becomes.
+  'integration.credential_created',
+  'integration.credential_revoked',
+  'integration.test_mapped',
+  'integration.writeback_retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'api_key', 'candidate', 'interview', 'campaign', 'organization', 'report', 'team_invitation', 'note', 'bulk_operation'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'api_key', 'candidate', 'interview', 'campaign', 'organization', 'report', 'team_invitation', 'note', 'bulk_operation', 'ats_credential', 'ats_test_mapping', 'ats_writeback'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

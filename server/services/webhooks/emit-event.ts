@@ -6,6 +6,7 @@ import { newId } from '@/server/ids';
 import type { WebhookEventData, WebhookEventType } from './event-catalog';
 import { enqueueDelivery } from './enqueue-delivery';
 import { notifyWatchersOfEvent } from '../notifications/create-notifications';
+import { queueAtsWritebacks } from '../integrations/queue-ats-writebacks';
 
 /**
  * Records an event in the outbox and queues one delivery job per enabled endpoint of the organization that wants
@@ -21,6 +22,8 @@ export async function emitEvent<T extends WebhookEventType>(tx: DbExecutor, inpu
   await enqueueDeliveries(tx, eventId, endpoints);
   // The same outbox tells the people watching the interview (interview.completed, report.ready, …).
   await notifyWatchersOfEvent(tx, { orgId: input.orgId, type: input.type, data: input.data, eventId });
+  // And the applicant tracking systems that ordered the interview (CONTRACT §15), through their own outbox.
+  await queueAtsWritebacks(tx, { orgId: input.orgId, type: input.type, data: input.data });
   return eventId;
 }
 

@@ -12,8 +12,9 @@ export type PostOutcome = { responseStatus: number | null; durationMs: number; e
 /**
  * One POST to the address that was checked (the URL's name is kept for the Host header and TLS), 10 s for the
  * whole exchange, redirects not followed (a 3xx is a failure), at most a few KiB of the answer read and dropped.
+ * ATS write-backs use it too, with the method their protocol names (Greenhouse's completion callback is a PATCH).
  */
-export function postWebhook(target: ResolvedWebhookUrl, headers: Record<string, string>, body: string, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<PostOutcome> {
+export function postWebhook(target: ResolvedWebhookUrl, headers: Record<string, string>, body: string, timeoutMs = WEBHOOK_TIMEOUT_MS, method: 'POST' | 'PATCH' = 'POST'): Promise<PostOutcome> {
   const started = performance.now();
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all) (callback as any)(null, [{ address: target.address, family: target.family }]);
@@ -33,10 +34,10 @@ export function postWebhook(target: ResolvedWebhookUrl, headers: Record<string, 
     const request = client.request(
       target.url,
       {
-        method: 'POST',
+        method,
         lookup: pinned,
         agent: false,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'interview-screening-webhooks/1' },
+        headers: { 'user-agent': 'interview-screening-webhooks/1', ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
       },
       (response) => {
         const status = response.statusCode ?? null;

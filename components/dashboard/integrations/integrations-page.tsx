@@ -1,0 +1,252 @@
+'use client';
+
+import { KeyRound, Plug, RotateCcw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Input, inputClasses } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { contractError } from '@/components/trpc/errors';
+import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { PageHeader } from '../page-header';
+import { SecretShownOnce } from '../settings/secret-shown-once';
+import { Time } from '../time';
+
+type Overview = RouterOutputs['integrations']['get'];
+type Ats = Overview['ats'];
+
+/**
+ * Settings → Integrations: connect an ATS (its key shown once), map its tests to campaigns, follow its log, retry
+ * write-backs. Greenhouse today; each further ATS (docs/INTEGRATIONS.md) adds its section here.
+ */
+export function IntegrationsPage() {
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader title="Integrations" description="Applicant tracking systems that order interviews here and hear back the results, with no glue code." />
+      <AtsIntegration ats="greenhouse" />
+    </div>
+  );
+}
+
+function AtsIntegration({ ats }: { ats: Ats }) {
+  const [shownKey, setShownKey] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const overview = trpc.integrations.get.useQuery({ ats });
+  const onError = (error: unknown) => setFailure(contractError(error).message);
+  const refresh = () => utils.integrations.invalidate();
+  const createCredential = trpc.integrations.createCredential.useMutation({ onError, onSuccess: (created) => { setShownKey(created.key); refresh(); } });
+  const revoke = trpc.integrations.revokeCredential.useMutation({ onError, onSuccess: refresh });
+  const retry = trpc.integrations.retryWriteback.useMutation({ onError, onSuccess: refresh });
+
+  if (overview.isError && !overview.data) {
+    const error = contractError(overview.error);
+    return <ErrorState title="The integration could not be loaded" message={error.message} requestId={error.requestId} onRetry={() => overview.refetch()} />;
+  }
+  const data = overview.data;
+  if (!data) return null;
+  const active = data.credentials.filter((c) => !c.revokedAt);
+  return (
+    <>
+      {failure ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure}
+        </p>
+      ) : null}
+      <Card>
+        <CardHeader
+          title={`${data.label} connection`}
+          description={`${data.label} calls these addresses with HTTP Basic authentication, the key as the username. Send them to ${data.label}'s partner team with a key.`}
+          action={
+            active.length > 0 ? <Badge tone="green">Connected</Badge> : <Badge tone="neutral">Not connected</Badge>
+          }
+        />
+        <CardContent className="grid gap-4 text-sm text-slate-700">
+          <ul className="grid gap-1">
+            {data.endpoints.map((endpoint) => (
+              <li key={endpoint.operation} className="flex flex-wrap gap-2">
+                <Badge tone="neutral" className="font-mono">{endpoint.method}</Badge>
+                <code className="break-all font-mono text-xs">{endpoint.url}</code>
+              </li>
+            ))}
+          </ul>
+          <div>
+            <Button disabled={createCredential.isPending} onClick={() => { setFailure(null); createCredential.mutate({ ats }); }}>
+              <Plug aria-hidden /> {active.length > 0 ? `Create another ${data.label} key` : `Connect ${data.label}`}
+            </Button>
+          </div>
+          {data.credentials.length > 0 ? (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Keys</caption>
+              <thead className="text-xs text-slate-600">
+                <tr><th className="py-1">Key</th><th>Created</th><th>Last used</th><th>Status</th><th><span className="sr-only">Actions</span></th></tr>
+              </thead>
+              <tbody>
+                {data.credentials.map((credential) => (
+                  <tr key={credential.id} className="border-t border-slate-100">
+                    <td className="py-2 font-mono text-xs">{credential.prefix}…</td>
+                    <td><Time value={credential.createdAt} withTime={false} /></td>
+                    <td>{credential.lastUsedAt ? <Time value={credential.lastUsedAt} /> : 'never'}</td>
+                    <td>{credential.revokedAt ? <Badge tone="red">Revoked</Badge> : <Badge tone="green">Active</Badge>}</td>
+                    <td className="text-right">
+                      {credential.revokedAt ? null : (
+                        <Button variant="ghost" size="sm" className="text-red-700" disabled={revoke.isPending} onClick={() => revoke.mutate({ id: credential.id })}>
+                          <Trash2 aria-hidden /> Revoke
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </CardContent>
+      </Card>
+      <TestMappings ats={ats} overview={data} onError={onError} onSaved={refresh} />
+      <Card>
+        <CardHeader title="Write-backs" description={`What we tell ${data.label} (the completed interview), retried with backoff; a failed one can be sent again.`} />
+        <CardContent className="text-sm">
+          {data.writebacks.length === 0 ? (
+            <p className="text-slate-600">Nothing sent yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Write-backs</caption>
+              <thead className="text-xs text-slate-600">
+                <tr><th className="py-1">Interview</th><th>Status</th><th>Attempts</th><th>Last answer</th><th><span className="sr-only">Actions</span></th></tr>
+              </thead>
+              <tbody>
+                {data.writebacks.map((w) => (
+                  <tr key={w.id} className="border-t border-slate-100">
+                    <td className="py-2"><a className="font-mono text-xs underline" href={`/interviews/${w.interviewId}`}>{w.interviewId}</a></td>
+                    <td><Badge tone={w.status === 'SUCCEEDED' ? 'green' : w.status === 'FAILED' ? 'red' : 'neutral'}>{w.status}</Badge></td>
+                    <td>{w.attempts}</td>
+                    <td>{w.error ?? (w.responseStatus ? `HTTP ${w.responseStatus}` : '—')}</td>
+                    <td className="text-right">
+                      {w.status === 'FAILED' ? (
+                        <Button variant="outline" size="sm" disabled={retry.isPending} onClick={() => retry.mutate({ id: w.id })}>
+                          <RotateCcw aria-hidden /> Retry
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader title="Log" description={`What ${data.label} asked and what we sent back: operation, status, time. Bodies are never kept.`} />
+        <CardContent className="text-sm">
+          {data.log.length === 0 ? (
+            <p className="text-slate-600">No calls yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Log</caption>
+              <thead className="text-xs text-slate-600">
+                <tr><th className="py-1">Time</th><th>Direction</th><th>Operation</th><th>Status</th><th>Error</th></tr>
+              </thead>
+              <tbody>
+                {data.log.map((entry) => (
+                  <tr key={entry.id} className="border-t border-slate-100">
+                    <td className="py-2"><Time value={entry.createdAt} /></td>
+                    <td>{entry.direction === 'inbound' ? `${data.label} → us` : `us → ${data.label}`}</td>
+                    <td className="font-mono text-xs">{entry.operation}</td>
+                    <td>{entry.responseStatus ?? '—'}</td>
+                    <td className="text-red-800">{entry.error ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <Dialog open={shownKey !== null} onOpenChange={(open) => (open ? undefined : setShownKey(null))}>
+        <DialogContent className="max-w-xl" onPointerDownOutside={(e) => e.preventDefault()} onInteractOutside={(e) => e.preventDefault()}>
+          <DialogHeader title={`Your ${data.label} key`} description={`Give it to ${data.label} with the addresses above.`} />
+          {shownKey ? (
+            <SecretShownOnce
+              label="Integration key"
+              value={shownKey}
+              warning={<strong className="font-semibold">Copy the key now: it is shown only this once.</strong>}
+            />
+          ) : null}
+          <DialogFooter>
+            <Button onClick={() => setShownKey(null)}>I have stored the key</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview: Overview; onError: (e: unknown) => void; onSaved: () => void }) {
+  const campaigns = trpc.campaigns.list.useQuery({ page: 1, pageSize: 100 });
+  const configs = trpc.interviewConfigs.list.useQuery({ page: 1, pageSize: 100 });
+  const [name, setName] = useState('');
+  const [campaignId, setCampaignId] = useState('');
+  const [configId, setConfigId] = useState('');
+  const create = trpc.integrations.createTestMapping.useMutation({
+    onError,
+    onSuccess: () => {
+      setName('');
+      onSaved();
+    },
+  });
+  const campaignName = (id: string) => campaigns.data?.items.find((c) => c.id === id)?.name ?? id;
+  const configName = (id: string | null) => (id ? (configs.data?.items.find((c) => c.id === id)?.name ?? id) : 'none');
+  return (
+    <Card>
+      <CardHeader title="Tests" description={`What ${overview.label} lists as tests, and the interview each one orders here.`} />
+      <CardContent className="grid gap-4 text-sm">
+        {overview.tests.length === 0 ? (
+          <EmptyState icon={KeyRound} title="No tests yet" description="Map a test to a campaign: that is what the ATS will offer its recruiters." />
+        ) : (
+          <ul className="grid gap-2" aria-label="Mapped tests">
+            {overview.tests.map((test) => (
+              <li key={test.id} className="rounded-md border border-slate-200 px-3 py-2">
+                <span className="font-medium">{test.name}</span> → {campaignName(test.campaignId)} · configuration: {configName(test.configId)}
+                <code className="ml-2 font-mono text-xs text-slate-500">{test.id}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form
+          className="grid gap-3 sm:grid-cols-4 sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate({ ats, name, campaignId, configId: configId || null });
+          }}
+        >
+          <div className="grid gap-1">
+            <Label htmlFor="mapping-name">Test name</Label>
+            <Input id="mapping-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="mapping-campaign">Campaign</Label>
+            <select id="mapping-campaign" className={inputClasses} value={campaignId} onChange={(e) => setCampaignId(e.target.value)} required>
+              <option value="">Choose a campaign</option>
+              {campaigns.data?.items.map((c) => (
+                <option key={c.id} value={c.id}>{c.name}</option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="mapping-config">Configuration</Label>
+            <select id="mapping-config" className={inputClasses} value={configId} onChange={(e) => setConfigId(e.target.value)}>
+              <option value="">None</option>
+              {configs.data?.items.map((c) => (
+                <option key={c.id} value={c.id}>{c.name}</option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" disabled={create.isPending || !name || !campaignId}>Map test</Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

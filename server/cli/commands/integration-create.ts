@@ -1,0 +1,19 @@
+import { systemAudit } from '@/server/services/audit/audit-actor';
+import { createAtsCredential } from '@/server/services/integrations/ats-credentials';
+import { CreateAtsCredentialInputSchema } from '@/server/services/integrations/integration-schemas';
+import { optionalFlag, parseWithSchema, requiredFlag } from '../args';
+import type { CliCommand } from '../command';
+import { requireOrganization } from '../require-organization';
+
+/** What Settings → Integrations does for an admin, for operators and scripts: the key is printed this once. */
+export const integrationCreateCommand: CliCommand = {
+  name: 'integration:create',
+  usage: 'integration:create --org <orgId> --ats <greenhouse|ashby|workable|lever> [--name <name>]',
+  async run({ database, args }) {
+    const orgId = requiredFlag(args, 'org');
+    const input = parseWithSchema(CreateAtsCredentialInputSchema, { ats: requiredFlag(args, 'ats'), name: optionalFlag(args, 'name') }, { ats: 'ats', name: 'name' });
+    await requireOrganization(database.db, orgId);
+    const created = await createAtsCredential(database.db, { orgId, ats: input.ats, name: input.name, audit: systemAudit('cli') });
+    return { id: created.id, ats: created.ats, name: created.name, key: created.key };
+  },
+};

@@ -1,0 +1,21 @@
+import { router } from '@/server/trpc';
+import {
+  createCredentialProcedure,
+  createTestMappingProcedure,
+  getIntegrationProcedure,
+  interviewSourceProcedure,
+  retryWritebackProcedure,
+  revokeCredentialProcedure,
+  updateTestMappingProcedure,
+} from './integration-procedures';
+
+/** Dashboard only (not REST v1): the ATS integrations of the organization. */
+export const integrationsRouter = router({
+  get: getIntegrationProcedure,
+  createCredential: createCredentialProcedure,
+  revokeCredential: revokeCredentialProcedure,
+  createTestMapping: createTestMappingProcedure,
+  updateTestMapping: updateTestMappingProcedure,
+  retryWriteback: retryWritebackProcedure,
+  interviewSource: interviewSourceProcedure,
+});

@@ -1,0 +1,91 @@
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { atsCredentials, type AtsKind } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { preparedQuery } from '@/db/prepared';
+import { sha256Hex } from '@/server/crypto';
+import { notFound } from '@/server/errors';
+import { iso } from '../fields';
+import { isIdOf, newId, randomBase62 } from '@/server/ids';
+import type { AuditContext } from '../audit/audit-actor';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { sql } from 'drizzle-orm';
+
+/** Integration keys look like `iik_<40 base62>`: ~238 bits, and well under Greenhouse's 171-character limit. */
+export const INTEGRATION_KEY_PREFIX = 'iik_';
+
+export type AtsCredentialDto = { id: string; ats: AtsKind; name: string; prefix: string; lastUsedAt: string | null; revokedAt: string | null; createdAt: string };
+export type CreatedAtsCredential = AtsCredentialDto & { key: string };
+
+function toDto(row: typeof atsCredentials.$inferSelect): AtsCredentialDto {
+  return { id: row.id, ats: row.ats, name: row.name, prefix: row.prefix, lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null, revokedAt: row.revokedAt ? iso(row.revokedAt) : null, createdAt: iso(row.createdAt) };
+}
+
+/** A new credential for the ATS to present; its plaintext is returned here only and never stored. */
+export async function createAtsCredential(db: DbExecutor, input: { orgId: string; ats: AtsKind; name?: string; audit?: AuditContext }): Promise<CreatedAtsCredential> {
+  const key = `${INTEGRATION_KEY_PREFIX}${randomBase62(40)}`;
+  const id = newId('atsCredential');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(atsCredentials)
+      .values({ id, orgId: input.orgId, ats: input.ats, name: input.name?.trim() || `${input.ats} integration`, prefix: key.slice(0, INTEGRATION_KEY_PREFIX.length + 6), keyHash: sha256Hex(key) })
+      .returning();
+    await recordAuditEvent(tx, { orgId: input.orgId, audit: input.audit, action: 'integration.credential_created', targetType: 'ats_credential', targetId: id, details: { ats: input.ats } });
+    return { ...toDto(row), key };
+  });
+}
+
+export async function listAtsCredentials(db: DbExecutor, input: { orgId: string; ats: AtsKind }): Promise<AtsCredentialDto[]> {
+  const rows = await db
+    .select()
+    .from(atsCredentials)
+    .where(and(eq(atsCredentials.orgId, input.orgId), eq(atsCredentials.ats, input.ats)))
+    .orderBy(desc(atsCredentials.createdAt), desc(atsCredentials.id));
+  return rows.map(toDto);
+}
+
+/** Revoked at once: the next call the ATS makes with it is refused. Revoking twice keeps the first time. */
+export async function revokeAtsCredential(db: DbExecutor, input: { orgId: string; id: string; audit?: AuditContext }): Promise<AtsCredentialDto> {
+  if (!isIdOf('atsCredential', input.id)) throw notFound('Integration credential');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(atsCredentials)
+      .set({ revokedAt: sql`coalesce(${atsCredentials.revokedAt}, now())` })
+      .where(and(eq(atsCredentials.id, input.id), eq(atsCredentials.orgId, input.orgId)))
+      .returning();
+    if (!row) throw notFound('Integration credential');
+    await recordAuditEvent(tx, { orgId: input.orgId, audit: input.audit, action: 'integration.credential_revoked', targetType: 'ats_credential', targetId: row.id, details: { ats: row.ats } });
+    return toDto(row);
+  });
+}
+
+export type AuthenticatedAtsCredential = { id: string; orgId: string; ats: AtsKind };
+
+const selectCredentialByHash = preparedQuery((db) =>
+  db
+    .select({ id: atsCredentials.id, orgId: atsCredentials.orgId, ats: atsCredentials.ats, lastUsedAt: atsCredentials.lastUsedAt })
+    .from(atsCredentials)
+    .where(and(eq(atsCredentials.keyHash, sql.placeholder('keyHash')), isNull(atsCredentials.revokedAt)))
+    .limit(1)
+    .prepare('select_ats_credential_by_hash'),
+);
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * The organization a presented key acts for, for this ATS only (a Greenhouse key opens nothing at Ashby's routes),
+ * or null. The lookup is by the SHA-256 of the key, so no comparison of secret bytes can leak through timing (as
+ * API keys are checked); revoked keys fail at once.
+ */
+export async function authenticateAtsCredential(db: DbExecutor, input: { ats: AtsKind; key: string }): Promise<AuthenticatedAtsCredential | null> {
+  if (!input.key.startsWith(INTEGRATION_KEY_PREFIX) || input.key.length > 170) return null;
+  const [row] = await selectCredentialByHash(db).execute({ keyHash: sha256Hex(input.key) });
+  if (!row || row.ats !== input.ats) return null;
+  const now = new Date();
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db
+      .update(atsCredentials)
+      .set({ lastUsedAt: now })
+      .where(and(eq(atsCredentials.id, row.id), or(isNull(atsCredentials.lastUsedAt), lt(atsCredentials.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)))));
+  }
+  return { id: row.id, orgId: row.orgId, ats: row.ats };
+}

@@ -1,0 +1,26 @@
+import { decryptSecret, encryptSecret } from '@/server/crypto';
+import { getEnv } from '@/server/env';
+
+/**
+ * The credential an ATS expects on its own callback (Greenhouse: the key it presented to us, as the Basic-auth
+ * username) is kept only with the order it belongs to, encrypted like provider keys (AES-256-GCM, the order as
+ * authenticated context), and dropped when the candidate is erased. Under PROVIDER_KEY_SECRET when the operator
+ * set one, else under MEDIA_TOKEN_SECRET, which every production start requires.
+ */
+function secret(): string {
+  const env = getEnv();
+  const value = env.PROVIDER_KEY_SECRET ?? env.MEDIA_TOKEN_SECRET;
+  if (!value) throw new Error('PROVIDER_KEY_SECRET or MEDIA_TOKEN_SECRET must be set to keep ATS callback credentials');
+  return value;
+}
+
+const context = (orgId: string, orderId: string) => `ats-callback:${orgId}:${orderId}`;
+
+export function sealCallbackCredential(plain: string, orgId: string, orderId: string): string {
+  return encryptSecret(plain, secret(), context(orgId, orderId));
+}
+
+/** The plain credential, or null when it cannot be read (another secret since, or tampered with). */
+export function openCallbackCredential(sealed: string, orgId: string, orderId: string): string | null {
+  return decryptSecret(sealed, secret(), context(orgId, orderId));
+}

@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm';
+import { atsOrders, atsWritebacks } from '@/db/schema';
+import type { DbExecutor } from '@/db/client';
+import { getEnv } from '@/server/env';
+import { resolveWebhookUrl, WebhookUrlError } from '../webhooks/check-webhook-url';
+import { postWebhook, type PostOutcome } from '../webhooks/post-webhook';
+import { nextAttemptAt } from '../webhooks/retry-schedule';
+import { recordAtsLogEntry } from './ats-log';
+import { openCallbackCredential } from './callback-credential';
+import { greenhouseCompletionRequest } from './greenhouse/greenhouse-callback';
+import { enqueueAtsWriteback, type AtsWritebackJob } from './queue-ats-writebacks';
+
+export type WritebackOutcome = 'succeeded' | 'retrying' | 'gave-up' | 'skipped';
+
+/** What to send to the ATS for one write-back: the adapter of its protocol builds it. */
+export type AtsRequest = { method: 'POST' | 'PATCH'; url: string; headers: Record<string, string>; body: string };
+
+/**
+ * The body of an `ats-writeback` job: one attempt to tell the ATS, through the private-address check webhooks use,
+ * logged in the integration's log. A failure schedules the next attempt as a job of its own with the webhooks'
+ * backoff and window; past the window the write-back is FAILED and an admin may retry it from Settings. A
+ * write-back no longer PENDING (delivered, cancelled by an erasure, or superseded by a retry's series) is skipped,
+ * so a job that runs twice after a success sends nothing more.
+ */
+export async function deliverAtsWriteback(db: DbExecutor, job: AtsWritebackJob): Promise<WritebackOutcome> {
+  const [row] = await db
+    .select({ writeback: atsWritebacks, order: atsOrders })
+    .from(atsWritebacks)
+    .innerJoin(atsOrders, and(eq(atsOrders.id, atsWritebacks.orderId), eq(atsOrders.orgId, atsWritebacks.orgId)))
+    .where(eq(atsWritebacks.id, job.writebackId));
+  if (!row || row.writeback.status !== 'PENDING' || row.writeback.series !== job.series) return 'skipped';
+  const { writeback, order } = row;
+  const env = getEnv();
+  const seriesStartedAt = job.seriesStartedAt ? new Date(job.seriesStartedAt) : new Date();
+
+  let outcome: PostOutcome;
+  const request = order.callbackUrl ? buildRequest(order) : null;
+  if (!request) {
+    outcome = { ok: false, responseStatus: null, durationMs: 0, error: order.callbackUrl ? 'Nothing to send to this ATS' : 'No callback address' };
+  } else {
+    try {
+      // Checked at every attempt, after DNS: the ATS's name may resolve elsewhere today. The request goes to this address.
+      const target = await resolveWebhookUrl(request.url);
+      outcome = await postWebhook(target, request.headers, request.body, undefined, request.method);
+    } catch (error) {
+      if (!(error instanceof WebhookUrlError)) throw error;
+      outcome = { ok: false, responseStatus: null, durationMs: 0, error: `Refused: ${error.message}` };
+    }
+  }
+
+  await recordAtsLogEntry(db, { orgId: order.orgId, ats: order.ats, direction: 'outbound', operation: `writeback.${writeback.kind}`, orderId: order.id, responseStatus: outcome.responseStatus, durationMs: outcome.durationMs, error: outcome.error });
+  const next = outcome.ok || !request ? null : nextAttemptAt({ attempt: job.attempt, seriesStartedAt, now: new Date(), baseSeconds: env.WEBHOOK_RETRY_BASE_SECONDS, windowSeconds: env.WEBHOOK_RETRY_WINDOW_SECONDS });
+  const status = outcome.ok ? 'SUCCEEDED' : next ? 'PENDING' : 'FAILED';
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(atsWritebacks)
+      .set({ status, attempts: writeback.attempts + 1, responseStatus: outcome.responseStatus, error: outcome.error, deliveredAt: outcome.ok ? new Date() : null, updatedAt: new Date() })
+      .where(and(eq(atsWritebacks.id, writeback.id), eq(atsWritebacks.orgId, writeback.orgId), eq(atsWritebacks.status, 'PENDING'), eq(atsWritebacks.series, job.series)))
+      .returning({ id: atsWritebacks.id });
+    if (updated && next) await enqueueAtsWriteback(tx, { ...job, attempt: job.attempt + 1, seriesStartedAt: seriesStartedAt.toISOString() }, next);
+  });
+  return outcome.ok ? 'succeeded' : next ? 'retrying' : 'gave-up';
+}
+
+function buildRequest(order: typeof atsOrders.$inferSelect): AtsRequest | null {
+  if (!order.callbackUrl) return null;
+  const credential = order.callbackAuth ? openCallbackCredential(order.callbackAuth, order.orgId, order.id) : null;
+  switch (order.ats) {
+    case 'greenhouse':
+      return greenhouseCompletionRequest({ url: order.callbackUrl, key: credential });
+    default:
+      return null;
+  }
+}

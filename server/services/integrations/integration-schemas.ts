@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ATS_KINDS } from '@/db/schema';
+import { idString } from '../fields';
+
+export const AtsKindSchema = z.enum(ATS_KINDS, { error: (issue) => `Unknown ATS ${JSON.stringify(issue.input)}; must be one of: ${ATS_KINDS.join(', ')}` });
+
+/** How each ATS is named to people (the interview page's "Source", the log, the docs). */
+export const ATS_LABELS = { greenhouse: 'Greenhouse', ashby: 'Ashby', workable: 'Workable', lever: 'Lever' } as const;
+
+export const CreateAtsCredentialInputSchema = z.strictObject({
+  ats: AtsKindSchema,
+  name: z.string().trim().min(1, 'Must not be empty').max(100, 'Must be at most 100 characters').optional(),
+});
+export type CreateAtsCredentialInput = z.infer<typeof CreateAtsCredentialInputSchema>;
+
+export const AtsIdInputSchema = z.strictObject({ id: idString('Id.') });
+
+export const SaveTestMappingInputSchema = z.strictObject({
+  ats: AtsKindSchema,
+  name: z.string().trim().min(1, 'Must not be empty').max(200, 'Must be at most 200 characters'),
+  campaignId: idString('Campaign id (cmp_…).'),
+  stageId: idString('Stage id (stg_…).').nullable().optional(),
+  configId: idString('Interview configuration id (cfg_…).').nullable().optional(),
+});
+export type SaveTestMappingInput = z.infer<typeof SaveTestMappingInputSchema>;
+
+export const UpdateTestMappingInputSchema = SaveTestMappingInputSchema.omit({ ats: true }).extend({ id: idString('Test mapping id (att_…).') });
+export type UpdateTestMappingInput = z.infer<typeof UpdateTestMappingInputSchema>;
+
+export const ListAtsInputSchema = z.strictObject({ ats: AtsKindSchema });
+
+export const AtsCredentialSchema = z.object({
+  id: z.string(),
+  ats: AtsKindSchema,
+  name: z.string(),
+  prefix: z.string().describe('The first characters of the key, to recognise it.'),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const CreatedAtsCredentialSchema = AtsCredentialSchema.extend({ key: z.string().describe('The plaintext key: shown this once, never stored.') });
+
+export const TestMappingSchema = z.object({
+  id: z.string(),
+  ats: AtsKindSchema,
+  name: z.string(),
+  campaignId: z.string(),
+  jobId: z.string(),
+  stageId: z.string().nullable(),
+  configId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const AtsLogEntrySchema = z.object({
+  id: z.string(),
+  ats: AtsKindSchema,
+  direction: z.enum(['inbound', 'outbound']),
+  operation: z.string(),
+  orderId: z.string().nullable(),
+  responseStatus: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const AtsWritebackSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  interviewId: z.string(),
+  kind: z.string(),
+  status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+  attempts: z.number(),
+  responseStatus: z.number().nullable(),
+  error: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const IntegrationOverviewSchema = z.object({
+  ats: AtsKindSchema,
+  label: z.string(),
+  /** The addresses to give the ATS's partner team (Greenhouse asks for one URL per operation). */
+  endpoints: z.array(z.object({ operation: z.string(), method: z.string(), url: z.string() })),
+  credentials: z.array(AtsCredentialSchema),
+  tests: z.array(TestMappingSchema),
+  writebacks: z.array(AtsWritebackSchema),
+  log: z.array(AtsLogEntrySchema),
+});
+
+export const InterviewSourceSchema = z.object({ ats: AtsKindSchema, label: z.string(), orderId: z.string(), testName: z.string().nullable() }).nullable();
