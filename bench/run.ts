@@ -111,7 +111,7 @@ async function runScenario(scenario: Scenario): Promise<ScenarioResult> {
   console.log(`  seeded in ${seedSeconds} s: ${JSON.stringify(prepared.dataset)}`);
 
   if (!prepared.noServer && !scenario.noServer) {
-  console.log('→ starting the production server (node --import tsx scripts/start.ts)…');
+  console.log('→ starting the production server (scripts/start.ts with the Node options of npm start)…');
   server = await startServerProcess({
     env: {
       NODE_ENV: 'production',

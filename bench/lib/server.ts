@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { nodeArgsOfNpmScript } from '../../tests/support/npm-script-node-args';
 
 export type ServerProcess = { url: string; pid: number; stop: () => Promise<void>; output: () => string };
 
@@ -25,7 +26,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node --import tsx scripts/start.ts` (the production server, as `npm start` runs it) as a child process
+ * Starts scripts/start.ts (the production server) with the Node options `npm start` gives it as a child process
  * in its own process group, and waits until `readyPath` answers 200. stop() ends that group only: SIGTERM, then
  * SIGKILL after 10 s. With BENCH_CPU_PROF_DIR set, the server writes a V8 CPU profile there when it stops (Node
  * refuses --cpu-prof in NODE_OPTIONS).
@@ -41,7 +42,7 @@ export async function startServerProcess(options: {
   return startProcessGroup({
     name: 'the server',
     script: 'scripts/start.ts',
-    nodeArgs: process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
+    nodeArgs: [...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []), ...nodeArgsOfNpmScript('start')],
     env: { ...process.env, ...options.env, PORT: String(port), APP_URL: options.env.APP_URL ?? url },
     url,
     killAfterMs: 10_000,
@@ -65,7 +66,7 @@ export async function startBareServer(options: { databaseUrl: string; agentSecre
   return startProcessGroup({
     name: 'the bare baseline',
     script: 'bench/baseline/bare-server.ts',
-    nodeArgs: [],
+    nodeArgs: ['--import', 'tsx'],
     env: { ...process.env, DATABASE_URL: options.databaseUrl, AGENT_SECRET: options.agentSecret, PORT: String(port), NODE_ENV: 'production' },
     url,
     killAfterMs: 5_000,
@@ -80,7 +81,7 @@ export async function startBareServer(options: { databaseUrl: string; agentSecre
 }
 
 /**
- * `node [nodeArgs] --import tsx <script>` in its own process group, its output kept (the last 20 kB) for error messages, polled with
+ * `node <nodeArgs> <script>` in its own process group, its output kept (the last 20 kB) for error messages, polled with
  * `isReady` until it answers (a throw means "not listening yet"). stop() ends that group only: SIGTERM, then
  * SIGKILL after `killAfterMs`.
  */
@@ -95,7 +96,7 @@ async function startProcessGroup(options: {
   pollMs: number;
   isReady: () => Promise<boolean>;
 }): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...options.nodeArgs, '--import', 'tsx', options.script], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(process.execPath, [...options.nodeArgs, options.script], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { killGroup, spawnGroup } from '../support/child-processes';
+import { nodeArgsOfNpmScript } from '../support/npm-script-node-args';
 
 /**
  * The cluster's child processes, through the tests' child-process helper: each runs as `npm start` and `npm run
@@ -25,7 +26,8 @@ const allStarted = new Set<ManagedProcess>();
 export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, logDir: string): ManagedProcess {
   const logFile = path.join(logDir, `${name}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawnGroup(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As npm start and npm run worker run them (the Node options in package.json).
+  const child = spawnGroup(process.execPath, [...nodeArgsOfNpmScript(script.includes('worker') ? 'worker' : 'start'), script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   const managed: ManagedProcess = {

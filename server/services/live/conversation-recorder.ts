@@ -75,7 +75,15 @@ export class ConversationRecorder {
   async open(): Promise<void> {
     this.base = await chained(this.target.interviewId, () => storedLiveRecordingMs(this.db, this.target));
     if (this.closed) return;
-    this.timer = setInterval(() => void this.flush(false), this.flushMs);
+    // The first write comes at a random point of the first interval, then one every interval: conversations that
+    // began together (a campaign's invitations sent at once, every page reconnecting after a restart) do not all
+    // write at the same moments, which made bursts that delayed the answers of every conversation on the instance.
+    // The loss bound is unchanged: never more than flushMs between writes.
+    this.timer = setTimeout(() => {
+      void this.flush(false);
+      this.timer = setInterval(() => void this.flush(false), this.flushMs);
+      this.timer.unref();
+    }, Math.random() * this.flushMs);
     this.timer.unref();
   }
 
@@ -204,6 +212,7 @@ export class ConversationRecorder {
   close(): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.resume();
+    // clearInterval clears a pending setTimeout too (one pool of ids in Node).
     if (this.timer) clearInterval(this.timer);
     const done = this.flush(true);
     this.closed = true;
