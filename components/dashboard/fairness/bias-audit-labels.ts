@@ -1,14 +1,8 @@
-/** The words the dashboard shows for the bias audit's categories (CONTRACT §14 codes). */
-const SEX_LABELS: Record<string, string> = { female: 'Female', male: 'Male' };
-const RACE_LABELS: Record<string, string> = {
-  hispanic_latino: 'Hispanic or Latino',
-  white: 'White',
-  black_african_american: 'Black or African American',
-  native_hawaiian_pacific_islander: 'Native Hawaiian or Pacific Islander',
-  asian: 'Asian',
-  american_indian_alaska_native: 'American Indian or Alaska Native',
-  two_or_more: 'Two or more races',
-};
+import { SELF_IDENTIFICATION_COPY } from '@/components/candidate/self-identification-copy';
+
+/** The words the dashboard shows for the bias audit's categories (CONTRACT §14 codes): the ones candidates answered in English. */
+const SEX_LABELS: Record<string, string> = SELF_IDENTIFICATION_COPY.en.sex;
+const RACE_LABELS: Record<string, string> = SELF_IDENTIFICATION_COPY.en.race;
 
 export function categoryLabel(category: string): string {
   const [sex, race] = category.split('/');
