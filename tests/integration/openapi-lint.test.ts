@@ -1,17 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, serializeOpenApiDocument } from '@/server/openapi/build-openapi-document';
+import { runGroup } from '../support/child-processes';
 
 /**
  * The OpenAPI document passes `@redocly/cli lint` with its recommended rules (issue 24): the committed one and the
  * one the routers build now. No errors; of the warnings only `info-license`, since the project declares no license
  * to name (a decision for its owners, not for this check).
  */
-const run = promisify(execFile);
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'openapi-lint-'));
@@ -24,7 +22,7 @@ async function lint(file: string) {
   const bin = path.join(process.cwd(), 'node_modules', '.bin', 'redocly');
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' };
   // A failed lint exits non-zero: its report is on stdout all the same.
-  const { stdout } = await run(bin, ['lint', file, '--extends=recommended', '--format=json'], { env, maxBuffer: 16 * 1024 * 1024 }).catch((error) => error as { stdout: string });
+  const { stdout } = await runGroup(bin, ['lint', file, '--extends=recommended', '--format=json'], { env, timeoutMs: 100_000 });
   return JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
 }
 
