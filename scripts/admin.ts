@@ -15,8 +15,8 @@ const { CLI_COMMANDS } = await import('@/server/cli/commands');
 
 const code = await runCli(process.argv.slice(2), {
   commands: CLI_COMMANDS,
-  // Loaded only once the arguments are known to be good: the server module pulls in Next.js.
-  openDatabase: async () => (await import('@/server/http/start-server')).openConfiguredDatabase(),
+  // Loaded only once the arguments are known to be good.
+  openDatabase: async () => (await import('@/server/configured-database')).openConfiguredDatabase(),
   startJobQueue: async (database) => (await import('@/server/jobs/queue')).startJobQueue(database),
 });
 // Exit at once with the command's status: nothing (pools, timers) may keep an admin command alive.

@@ -102,7 +102,7 @@ async function openAndCreate(inProcess: boolean): Promise<{ interviewId: string;
     process.env.AGENT_SECRET = randomBytes(24).toString('base64url');
     resetEnvCache();
   }
-  const { openConfiguredDatabase } = await import('@/server/http/start-server');
+  const { openConfiguredDatabase } = await import('@/server/configured-database');
   const database: DatabaseHandle = await openConfiguredDatabase();
   let queue: JobQueue | undefined;
   const cleanup = async () => {

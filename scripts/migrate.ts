@@ -1,5 +1,5 @@
 import { migrateDatabase } from '@/db/client';
-import { openConfiguredDatabase } from '@/server/http/start-server';
+import { openConfiguredDatabase } from '@/server/configured-database';
 
 /**
  * Applies the committed migrations to the configured database (DATABASE_URL, or the embedded one) and exits.

@@ -1,7 +1,8 @@
 import { getEnv } from '@/server/env';
 import { markShuttingDown } from '@/server/http/shutdown-state';
 import { migrateDatabase } from '@/db/client';
-import { openConfiguredDatabase, startServer } from '@/server/http/start-server';
+import { openConfiguredDatabase } from '@/server/configured-database';
+import { startServer } from '@/server/http/start-server';
 import { log } from '@/server/log';
 import { boundHeapGrowth } from '@/server/bound-heap-growth';
 import { installProcessGuards, startOrExit } from '@/server/process-guards';

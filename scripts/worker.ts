@@ -1,7 +1,7 @@
 import { migrateDatabase } from '@/db/client';
 import { setDatabase } from '@/db/client';
 import { getEnv } from '@/server/env';
-import { openConfiguredDatabase } from '@/server/http/start-server';
+import { openConfiguredDatabase } from '@/server/configured-database';
 import { JOB_SCHEDULES, jobHandlers } from '@/server/jobs/handlers';
 import { startJobQueue } from '@/server/jobs/queue';
 import { log } from '@/server/log';

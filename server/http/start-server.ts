@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import next from 'next';
-import { migrateDatabase, openDatabase, setDatabase, type DatabaseHandle } from '@/db/client';
+import { migrateDatabase, setDatabase, type DatabaseHandle } from '@/db/client';
+import { openConfiguredDatabase } from '@/server/configured-database';
 import { createInProcessFetch } from '@/server/agent/in-process-fetch';
 import { registerAgentFetch } from '@/server/services/interviewer/agent-transport';
 import { getEnv } from '@/server/env';
@@ -34,11 +35,6 @@ export type StartServerOptions = {
   database?: DatabaseHandle;
 };
 
-/** Opens the database from DATABASE_URL, or the embedded one under PGLITE_DIR (with its lock). */
-export async function openConfiguredDatabase(): Promise<DatabaseHandle> {
-  const env = getEnv();
-  return env.DATABASE_URL ? openDatabase({ databaseUrl: env.DATABASE_URL }) : openDatabase({ dataDir: env.PGLITE_DIR });
-}
 
 /**
  * The one server entry for dev, production and tests: opens and migrates the database before the first request,
