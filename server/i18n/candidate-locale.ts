@@ -1,4 +1,5 @@
 import { getEnv } from '@/server/env';
+import { formatDateTimeInZone } from './format-date';
 
 import { CANDIDATE_LANGUAGES, DEFAULT_CANDIDATE_LANGUAGE, type CandidateLanguage } from './languages';
 
@@ -27,12 +28,7 @@ export function resolveCandidateLocale(tag: string | null | undefined): Candidat
 
 /** A date and time the candidate cannot misread: their conventions, the configured zone, and the zone's name. */
 export function formatCandidateDateTime(date: Date, locale: CandidateLocale, timeZone = getEnv().DISPLAY_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(locale.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date) + ` (${zoneName(date, locale, timeZone)})`;
-}
-
-function zoneName(date: Date, locale: CandidateLocale, timeZone: string): string {
-  const part = new Intl.DateTimeFormat(locale.intlLocale, { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
+  return formatDateTimeInZone(date, locale.intlLocale, timeZone);
 }
 
 /**
