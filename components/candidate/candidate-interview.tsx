@@ -12,6 +12,7 @@ import { InterviewThread } from './interview-thread';
 import { LiveInterview } from './live-interview';
 import type { CandidateSession } from './candidate-api';
 import { RecordedComposer } from './recorded-composer';
+import { SatisfactionRating } from './satisfaction-rating';
 import { SelfIdentificationQuestions } from './self-identification';
 import { recordSession } from './record-answer';
 import { useMicrophone } from './use-microphone';
@@ -308,6 +309,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
           </div>
         </div>
       ) : null}
+      {phase === 'finished' ? <SatisfactionRating token={token} copy={copy} /> : null}
       {phase === 'finished' ? <SelfIdentificationQuestions api={api} language={language} organizationName={organizationName} /> : null}
       {state.error && !(phase === 'answering' || phase === 'sending') ? (
         <p className="cp-error" role="alert" data-testid="start-error">
