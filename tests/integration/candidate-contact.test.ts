@@ -129,7 +129,7 @@ describe('the candidate contact setting', () => {
   it("keeps the organization's 'what happens next' for the thank-you page: trimmed, at most 1000 characters, empty for the default; audited without the text", async () => {
     const org = await recruiterOrg('Umbrella');
     const set = await trpcMutation(app.url, 'settings.updateCandidateContact', { contactEmail: '', nextSteps: '  We reply to every candidate within 5 working days.  ' }, org.cookie);
-    expect(set.status, set.text).toBe(200);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.result.data).toEqual({ contactEmail: null, nextSteps: 'We reply to every candidate within 5 working days.' });
     // The candidate's page is given it (the thank-you page shows it once the interview is over).
     expect((await invite(org)).html).toContain('We reply to every candidate within 5 working days.');
