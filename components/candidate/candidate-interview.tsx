@@ -12,17 +12,21 @@ import { InterviewThread } from './interview-thread';
 import { LiveInterview } from './live-interview';
 import type { CandidateSession } from './candidate-api';
 import { RecordedComposer } from './recorded-composer';
+import { SatisfactionRating } from './satisfaction-rating';
 import { SelfIdentificationQuestions } from './self-identification';
 import { recordSession } from './record-answer';
 import { useMicrophone } from './use-microphone';
 import { WrittenComposer } from './written-composer';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 export type CandidateInterviewProps = {
   token: string;
-  language: 'fr' | 'en';
+  language: CandidateLanguage;
   organizationName: string;
   contactEmail: string | null;
   retentionDays: number | null;
+  /** The organization's own words on what happens after the interview and when (Settings); null: the default. */
+  nextSteps?: string | null;
 };
 
 /** Moves keyboard and screen-reader focus to a heading when what it titles appears. */
@@ -68,7 +72,7 @@ const userActivated = () => typeof navigator === 'undefined' || !('userActivatio
  * shown comes from `GET /session`, so a reload rebuilds the thread and lands on the pending question (or the live
  * conversation, which the server resumes); the draft answer is kept in the browser until the server has it.
  */
-export function CandidateInterview({ token, language, organizationName, contactEmail, retentionDays }: CandidateInterviewProps) {
+export function CandidateInterview({ token, language, organizationName, contactEmail, retentionDays, nextSteps = null }: CandidateInterviewProps) {
   const copy = INTERVIEW_COPY[language];
   const api = useMemo(() => candidateApi(token), [token]);
   const mic = useMicrophone();
@@ -300,9 +304,12 @@ export function CandidateInterview({ token, language, organizationName, contactE
               {copy.thanksTitle}
             </h2>
             <p>{copy.thanksBody(organizationName)}</p>
+            <h3>{copy.thanksNextTitle}</h3>
+            <p data-testid="thanks-next">{nextSteps?.trim() || copy.thanksNextDefault(organizationName)}</p>
           </div>
         </div>
       ) : null}
+      {phase === 'finished' ? <SatisfactionRating token={token} copy={copy} /> : null}
       {phase === 'finished' ? <SelfIdentificationQuestions api={api} language={language} organizationName={organizationName} /> : null}
       {state.error && !(phase === 'answering' || phase === 'sending') ? (
         <p className="cp-error" role="alert" data-testid="start-error">

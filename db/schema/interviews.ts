@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { interviewConfigs } from './interview-configs';
 import { jobs } from './jobs';
@@ -56,6 +56,13 @@ export const interviews = pgTable(
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     /** Set by the candidate's start (the first one counts); see ANSWER_MODES. */
     answerMode: text('answer_mode').$type<AnswerMode>(),
+    /**
+     * The candidate's optional one-question rating of the interview after it (1 very poor … 5 very good, issue 25),
+     * its comment (erased with the candidate), and when; counted in the funnel, never shown with the answers.
+     */
+    satisfactionScore: smallint('satisfaction_score'),
+    satisfactionComment: text('satisfaction_comment'),
+    satisfactionAt: timestamp('satisfaction_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

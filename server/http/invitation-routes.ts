@@ -4,6 +4,7 @@ import { recordCandidateSelfIdentification } from '@/server/services/fairness/re
 import { SelfIdentificationAnswersSchema } from '@/server/services/fairness/self-identification-schemas';
 import { CandidateAnswerInputSchema } from '@/server/services/invitations/candidate-session-schemas';
 import { getCandidateSession } from '@/server/services/invitations/get-candidate-session';
+import { CandidateFeedbackInputSchema, recordCandidateFeedback } from '@/server/services/invitations/record-candidate-feedback';
 import { getCandidateSpeech } from '@/server/services/invitations/get-candidate-speech';
 import { getInvitationProgress } from '@/server/services/invitations/get-invitation-by-token';
 import { startCandidateInterview } from '@/server/services/invitations/start-candidate-interview';
@@ -99,6 +100,15 @@ export const INVITATION_ROUTES: DoorRoute[] = [
     auth: 'invitation',
     body: { schema: SelfIdentificationAnswersSchema, maxBytes: 4096 },
     handle: async ({ db, caller, body }) => ({ status: 200, body: await recordCandidateSelfIdentification(db, caller.token, body) }),
+  }),
+  // `{ score: 1–5, comment? }` → 200 `{ score, comment }`; the optional rating after the interview only (issue 25).
+  defineRoute({
+    method: 'PUT',
+    path: `${BASE}/feedback`,
+    kind: 'invitation',
+    auth: 'invitation',
+    body: { schema: CandidateFeedbackInputSchema, maxBytes: 8192 },
+    handle: async ({ db, caller, body }) => ({ status: 200, body: await recordCandidateFeedback(db, caller.token, body) }),
   }),
   // → audio/mpeg of that agent turn; 404 when TTS is not configured.
   defineRoute({

@@ -36,6 +36,8 @@ type Seed = {
   /** The AI's criterion scores as the report holds them (null: no evidence) and the person's review. */
   ai?: Record<string, number | null>;
   human?: Record<string, number>;
+  /** The candidate's optional rating after the interview (1–5). */
+  rating?: number;
 };
 
 const CAMPAIGN_A: Seed[] = [
@@ -46,15 +48,15 @@ const CAMPAIGN_A: Seed[] = [
   { status: 'EXPIRED', opened: true, consented: true, started: true, answers: 2 },
   {
     status: 'COMPLETED', opened: true, consented: true, started: true, minutes: 10, completedAt: '2026-03-01T10:00:00.000Z', answers: 3,
-    decisions: ['HOLD', 'ADVANCE'], ai: { communication: 7.6, technical: 4.4 }, human: { communication: 8, technical: 6 },
+    decisions: ['HOLD', 'ADVANCE'], ai: { communication: 7.6, technical: 4.4 }, human: { communication: 8, technical: 6 }, rating: 5,
   },
   {
     status: 'COMPLETED', opened: true, consented: true, started: true, minutes: 20.5, completedAt: '2026-03-10T10:00:00.000Z', answers: 3,
-    decisions: ['REJECT'], ai: { communication: 5, technical: 9 }, human: { communication: 4, technical: 9 },
+    decisions: ['REJECT'], ai: { communication: 5, technical: 9 }, human: { communication: 4, technical: 9 }, rating: 2,
   },
   {
     status: 'COMPLETED', opened: true, consented: true, started: true, minutes: 35, completedAt: '2026-03-20T10:00:00.000Z', answers: 3,
-    ai: { communication: 2.5, technical: null }, human: { communication: 3, technical: 2 },
+    ai: { communication: 2.5, technical: null }, human: { communication: 3, technical: 2 }, rating: 4,
   },
   // Completed without a report: counted in the funnel, no pair.
   { status: 'COMPLETED', opened: true, consented: true, started: true, minutes: 12, completedAt: '2026-03-21T10:00:00.000Z', answers: 1, decisions: ['ADVANCE'] },
@@ -88,6 +90,8 @@ async function seedInterview(orgId: string, where: { jobId: string; campaignId: 
     completedAt,
     endedAt: completedAt,
     cancelledAt: seed.status === 'CANCELLED' ? new Date() : null,
+    satisfactionScore: seed.rating ?? null,
+    satisfactionAt: seed.rating ? completedAt : null,
   });
   const answers = seed.answers ?? 0;
   if (answers > 0) {
@@ -146,6 +150,7 @@ function expectedFunnel(seeds: Seed[]) {
   const median = minutes.length === 0 ? null : minutes.length % 2 ? minutes[middle] : (minutes[middle - 1] + minutes[middle]) / 2;
   const dropOff = new Map<number, number>();
   for (const s of seeds.filter((s) => s.started && s.status !== 'COMPLETED')) dropOff.set(s.answers ?? 0, (dropOff.get(s.answers ?? 0) ?? 0) + 1);
+  const ratings = seeds.filter((s) => s.rating !== undefined).map((s) => s.rating!);
   return {
     invited: seeds.length,
     opened: seeds.filter((s) => s.opened).length,
@@ -154,6 +159,8 @@ function expectedFunnel(seeds: Seed[]) {
     completed: completed.length,
     decided: seeds.filter((s) => s.decisions?.length).length,
     advanced: seeds.filter((s) => s.decisions?.at(-1) === 'ADVANCE').length,
+    rated: ratings.length,
+    satisfaction: ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10 : null,
     completionRate: started ? completed.length / started : null,
     medianMinutesToComplete: median === null ? null : Math.round(median * 10) / 10,
     dropOff: [...dropOff.entries()].sort(([a], [b]) => a - b).map(([questionIndex, abandoned]) => ({ questionIndex, abandoned })),
@@ -256,7 +263,7 @@ describe('GET /api/v1/analytics/funnel and /agreement', () => {
       expect(res.body).toEqual(expectedFunnel(seeds));
     }
     // Sanity of the seeds themselves, so that the comparison above is not vacuous.
-    expect(expectedFunnel(CAMPAIGN_A)).toMatchObject({ invited: 9, opened: 8, started: 7, completed: 4, decided: 3, advanced: 2, medianMinutesToComplete: 16.3 });
+    expect(expectedFunnel(CAMPAIGN_A)).toMatchObject({ invited: 9, opened: 8, started: 7, completed: 4, decided: 3, advanced: 2, rated: 3, satisfaction: 3.7, medianMinutesToComplete: 16.3 });
   });
 
   it('restricts both to interviews completed in [from, to)', async () => {

@@ -58,7 +58,7 @@ const contactEntries = (orgId: string) =>
 describe('the candidate contact setting', () => {
   it('without a contact the notice falls back to the invitation email and no Reply-To is set', async () => {
     const org = await recruiterOrg('Globex');
-    expect((await trpcQuery(app.url, 'settings.candidateContact', {}, org.cookie)).body.result.data).toEqual({ contactEmail: null });
+    expect((await trpcQuery(app.url, 'settings.candidateContact', {}, org.cookie)).body.result.data).toEqual({ contactEmail: null, nextSteps: null });
     const { html, replyTo } = await invite(org);
     // The notice is rendered by the page's client component from these props (its lines: e2e/invitation-page.spec.ts).
     expect(html).toMatch(/\\?"contactEmail\\?":null/);
@@ -70,8 +70,8 @@ describe('the candidate contact setting', () => {
     const other = await recruiterOrg('Umbrella');
     const set = await trpcMutation(app.url, 'settings.updateCandidateContact', { contactEmail: '  Jobs@Initech.Example ' }, org.cookie);
     expect(set.status).toBe(200);
-    expect(set.body.result.data).toEqual({ contactEmail: 'jobs@initech.example' });
-    expect((await trpcQuery(app.url, 'settings.candidateContact', {}, org.cookie)).body.result.data).toEqual({ contactEmail: 'jobs@initech.example' });
+    expect(set.body.result.data).toEqual({ contactEmail: 'jobs@initech.example', nextSteps: null });
+    expect((await trpcQuery(app.url, 'settings.candidateContact', {}, org.cookie)).body.result.data).toEqual({ contactEmail: 'jobs@initech.example', nextSteps: null });
 
     const { html, replyTo, interviewId, candidateEmail } = await invite(org);
     expect(html).toMatch(/\\?"contactEmail\\?":\\?"jobs@initech\.example\\?"/);
@@ -92,7 +92,7 @@ describe('the candidate contact setting', () => {
     expect(JSON.stringify(entries[0])).not.toContain('initech.example');
 
     // Another organization is unaffected: no contact, fallback notice, no audit entry.
-    expect((await trpcQuery(app.url, 'settings.candidateContact', {}, other.cookie)).body.result.data).toEqual({ contactEmail: null });
+    expect((await trpcQuery(app.url, 'settings.candidateContact', {}, other.cookie)).body.result.data).toEqual({ contactEmail: null, nextSteps: null });
     const [otherRow] = await app.db.select().from(organizations).where(eq(organizations.id, other.orgId));
     expect(otherRow.contactEmail).toBeNull();
     const otherPage = await invite(other);
@@ -103,7 +103,7 @@ describe('the candidate contact setting', () => {
 
     // Clearing it (an emptied field) brings the fallback back, audited as well.
     const cleared = await trpcMutation(app.url, 'settings.updateCandidateContact', { contactEmail: '  ' }, org.cookie);
-    expect(cleared.body.result.data).toEqual({ contactEmail: null });
+    expect(cleared.body.result.data).toEqual({ contactEmail: null, nextSteps: null });
     const afterClear = await invite(org);
     expect(afterClear.html).not.toContain('jobs@initech.example');
     expect(afterClear.replyTo).toBeUndefined();
@@ -122,8 +122,27 @@ describe('the candidate contact setting', () => {
     expect(invalid.message).toBe('Must be a valid email address');
     const [long] = errorOf(await trpcMutation(app.url, 'settings.updateCandidateContact', { contactEmail: `${'x'.repeat(250)}@hooli.example` }, org.cookie)).issues!;
     expect(long.message).toBe('Must be at most 254 characters');
-    expect((await trpcQuery(app.url, 'settings.candidateContact', {}, org.cookie)).body.result.data).toEqual({ contactEmail: 'people@hooli.example' });
+    expect((await trpcQuery(app.url, 'settings.candidateContact', {}, org.cookie)).body.result.data).toEqual({ contactEmail: 'people@hooli.example', nextSteps: null });
     expect(await contactEntries(org.orgId)).toHaveLength(1);
+  });
+
+  it("keeps the organization's 'what happens next' for the thank-you page: trimmed, at most 1000 characters, empty for the default; audited without the text", async () => {
+    const org = await recruiterOrg('Umbrella');
+    const set = await trpcMutation(app.url, 'settings.updateCandidateContact', { contactEmail: '', nextSteps: '  We reply to every candidate within 5 working days.  ' }, org.cookie);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.result.data).toEqual({ contactEmail: null, nextSteps: 'We reply to every candidate within 5 working days.' });
+    // The candidate's page is given it (the thank-you page shows it once the interview is over).
+    expect((await invite(org)).html).toContain('We reply to every candidate within 5 working days.');
+    const tooLong = await trpcMutation(app.url, 'settings.updateCandidateContact', { contactEmail: '', nextSteps: 'x'.repeat(1001) }, org.cookie);
+    expect(tooLong.status).toBe(400);
+    expect(errorOf(tooLong).issues?.[0]?.path).toBe('nextSteps');
+    // Omitted: unchanged; empty: back to the default.
+    expect((await trpcMutation(app.url, 'settings.updateCandidateContact', { contactEmail: '' }, org.cookie)).body.result.data.nextSteps).toBe('We reply to every candidate within 5 working days.');
+    expect((await trpcMutation(app.url, 'settings.updateCandidateContact', { contactEmail: '', nextSteps: '' }, org.cookie)).body.result.data).toEqual({ contactEmail: null, nextSteps: null });
+    const details = (await contactEntries(org.orgId)).map((e) => e.details);
+    expect(details).toHaveLength(2);
+    expect(details).toContainEqual({ setting: 'candidateNextSteps', wasSet: false, isSet: true });
+    expect(details).toContainEqual({ setting: 'candidateNextSteps', wasSet: true, isSet: false });
   });
 
   it('is for signed-in recruiters only', async () => {

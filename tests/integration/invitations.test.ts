@@ -122,12 +122,13 @@ describe('invitation email on create', () => {
     expect(ledger).toMatchObject({ kind: 'invitation', transport: 'resend', providerMessageId: email.id, toAddress: s.candidate.email, locale: 'fr' });
   });
 
-  it('renders in English for en and en-GB, in French for fr-CA and for languages it does not speak', async () => {
+  it('renders in English for en and en-GB, German for de, in French for fr-CA and for languages it does not speak', async () => {
     const cases = [
       { locale: 'en-GB', subject: 'Interview invitation: Backend engineer at Globex', phrase: 'This link is valid until' },
       { locale: 'en', subject: 'Interview invitation: Backend engineer at Globex', phrase: 'Start the interview' },
       { locale: 'fr-CA', subject: 'Invitation à un entretien : Backend engineer chez Globex', phrase: 'Commencer l&#39;entretien' },
-      { locale: 'de', subject: 'Invitation à un entretien : Backend engineer chez Globex', phrase: 'Bonjour Ada,' },
+      { locale: 'de', subject: 'Einladung zum Interview: Backend engineer bei Globex', phrase: 'Hallo Ada,' },
+      { locale: 'ja', subject: 'Invitation à un entretien : Backend engineer chez Globex', phrase: 'Bonjour Ada,' },
     ];
     for (const c of cases) {
       const s = await setup({ locale: c.locale }, 'Globex');

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, candidateSelfIdentifications } from '@/db/schema';
+import { auditEvents, candidateSelfIdentifications, interviews } from '@/db/schema';
 import type { Principal } from '@/server/auth/principal';
 import { newId } from '@/server/ids';
 import { appRouter } from '@/server/routers/app-router';
@@ -287,5 +287,32 @@ describe('never in any payload nor any model request; in the access export; gone
     const exported = await org.api(`/api/v1/candidates/${candidate.id}/export`);
     expect(exported.status).toBe(200);
     expect(exported.body.selfIdentification).toBeNull();
+  });
+});
+
+describe("the candidate's optional rating after the interview (issue 25)", () => {
+  const rate = (token: string, body: unknown) => request(app.url, `/api/invitations/${token}/feedback`, { method: 'PUT', body });
+
+  it('409 before completion, 400 outside 1–5 or with unknown fields, 200 after: stored on the interview, replaced when sent again; 410 once cancelled', async () => {
+    const org = await createTestOrg(app.db, app.url);
+    const s = await invited(org);
+    expectError(await rate(s.token, { score: 4 }), 409, 'CONFLICT');
+
+    await app.db.update(interviews).set({ status: 'COMPLETED', startedAt: new Date(Date.now() - 600_000), completedAt: new Date() }).where(eq(interviews.id, s.interview.id));
+    expectValidationIssue(await rate(s.token, { score: 6 }), 'score');
+    expectValidationIssue(await rate(s.token, { score: 0 }), 'score');
+    expect((await rate(s.token, { score: 3, extra: true })).status).toBe(400);
+    expectValidationIssue(await rate(s.token, { score: 5, comment: 'x'.repeat(1001) }), 'comment');
+
+    const first = await rate(s.token, { score: 2, comment: '  Too long.  ' });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toEqual({ score: 2, comment: 'Too long.' });
+    const second = await rate(s.token, { score: 4, comment: '' });
+    expect(second.body).toEqual({ score: 4, comment: null });
+    const [row] = await app.db.select().from(interviews).where(eq(interviews.id, s.interview.id));
+    expect([row.satisfactionScore, row.satisfactionComment, row.satisfactionAt]).toEqual([4, null, expect.any(Date)]);
+
+    await app.db.update(interviews).set({ status: 'CANCELLED', cancelledAt: new Date() }).where(eq(interviews.id, s.interview.id));
+    expectError(await rate(s.token, { score: 1 }), 410, 'GONE');
   });
 });

@@ -66,6 +66,12 @@ function FunnelCard({ funnel }: { funnel: Funnel }) {
               {funnel.medianMinutesToComplete === null ? '—' : `${funnel.medianMinutesToComplete} min`}
             </dd>
           </div>
+          <div>
+            <dt className="text-slate-600">Candidates’ rating (optional, 1–5)</dt>
+            <dd className="text-lg font-semibold text-slate-900" data-testid="satisfaction">
+              {funnel.satisfaction === null ? '—' : `${funnel.satisfaction} / 5 (${funnel.rated} rated)`}
+            </dd>
+          </div>
         </dl>
         <div>
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Drop-off per question</h3>

@@ -14,6 +14,8 @@ export const FunnelSchema = z.object({
   completed: count('Completed interviews.'),
   decided: count('Interviews with a current decision (ADVANCE, HOLD or REJECT).'),
   advanced: count('Interviews whose current decision is ADVANCE.'),
+  rated: count('Completed interviews whose candidate rated the interview afterwards (the optional one-question rating on the thank-you page).'),
+  satisfaction: z.number().nullable().describe('Average of those ratings, 1 (very poor) to 5 (very good), to one decimal; null when none rated.'),
   completionRate: z.number().nullable().describe('completed / started, 0–1; null when none started.'),
   medianMinutesToComplete: z
     .number()
@@ -46,6 +48,8 @@ export async function getFunnel(db: DbExecutor, input: { orgId: string; filter: 
       started: sql<number>`count(*) filter (where ${interviews.startedAt} is not null)`.mapWith(Number),
       completed: sql<number>`count(*) filter (where ${completed})`.mapWith(Number),
       decided: sql<number>`count(${interviewDecisions.id})`.mapWith(Number),
+      rated: sql<number>`count(${interviews.satisfactionScore})`.mapWith(Number),
+      satisfaction: sql<number | null>`avg(${interviews.satisfactionScore})`.mapWith((v) => (v === null ? null : Number(v))),
       advanced: sql<number>`count(*) filter (where ${interviewDecisions.status} = 'ADVANCE')`.mapWith(Number),
       medianSeconds: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from ${interviews.completedAt} - ${interviews.startedAt})) filter (where ${completed} and ${interviews.startedAt} is not null and ${interviews.completedAt} is not null)`.mapWith(
         (v) => (v === null ? null : Number(v)),
@@ -75,6 +79,8 @@ export async function getFunnel(db: DbExecutor, input: { orgId: string; filter: 
     completed: totals.completed,
     decided: totals.decided,
     advanced: totals.advanced,
+    rated: totals.rated,
+    satisfaction: totals.satisfaction === null ? null : Math.round(totals.satisfaction * 10) / 10,
     completionRate: totals.started > 0 ? totals.completed / totals.started : null,
     medianMinutesToComplete: totals.medianSeconds === null ? null : Math.round((totals.medianSeconds / 60) * 10) / 10,
     dropOff: dropOffRows,

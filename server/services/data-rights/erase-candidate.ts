@@ -90,7 +90,7 @@ async function eraseInterviews(tx: DbExecutor, scope: CandidateErasureScope): Pr
     .where(and(mine, or(inArray(interviews.status, ['DRAFT', 'IN_PROGRESS']), and(eq(interviews.status, 'INVITED'), gt(interviews.expiresAt, sql`now()`)))))
     .returning({ id: interviews.id });
   // The links go too: an erased candidate's link answers as an unknown one on every invitation route and page.
-  await tx.update(interviews).set({ audioUrl: null, inviteTokenHash: null }).where(mine);
+  await tx.update(interviews).set({ audioUrl: null, inviteTokenHash: null, satisfactionComment: null }).where(mine);
   // The recordings' objects and rows go in the erase-audio job; their transcripts (the candidate's words) go now.
   await tx.update(audioRecordings).set({ transcript: null }).where(and(eq(audioRecordings.orgId, scope.orgId), inArray(audioRecordings.interviewId, scope.interviewIds)));
   await tx
