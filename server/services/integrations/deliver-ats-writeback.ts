@@ -8,6 +8,9 @@ import { nextAttemptAt } from '../webhooks/retry-schedule';
 import { recordAtsLogEntry } from './ats-log';
 import { openCallbackCredential } from './callback-credential';
 import { greenhouseCompletionRequest } from './greenhouse/greenhouse-callback';
+import { ashbyUpdateRequest, toAshbyUpdate } from './ashby/ashby-protocol';
+import { readAtsApiKey } from './ats-credentials';
+import { getAtsOrder } from './get-ats-order';
 import { enqueueAtsWriteback, type AtsWritebackJob } from './queue-ats-writebacks';
 
 export type WritebackOutcome = 'succeeded' | 'retrying' | 'gave-up' | 'skipped';
@@ -34,14 +37,15 @@ export async function deliverAtsWriteback(db: DbExecutor, job: AtsWritebackJob):
   const seriesStartedAt = job.seriesStartedAt ? new Date(job.seriesStartedAt) : new Date();
 
   let outcome: PostOutcome;
-  const request = order.callbackUrl ? buildRequest(order) : null;
-  if (!request) {
-    outcome = { ok: false, responseStatus: null, durationMs: 0, error: order.callbackUrl ? 'Nothing to send to this ATS' : 'No callback address' };
+  const built = await buildRequest(db, order);
+  const request = 'error' in built ? null : built;
+  if ('error' in built) {
+    outcome = { ok: false, responseStatus: null, durationMs: 0, error: built.error };
   } else {
     try {
       // Checked at every attempt, after DNS: the ATS's name may resolve elsewhere today. The request goes to this address.
-      const target = await resolveWebhookUrl(request.url);
-      outcome = await postWebhook(target, request.headers, request.body, undefined, request.method);
+      const target = await resolveWebhookUrl(built.url);
+      outcome = await postWebhook(target, built.headers, built.body, undefined, built.method);
     } catch (error) {
       if (!(error instanceof WebhookUrlError)) throw error;
       outcome = { ok: false, responseStatus: null, durationMs: 0, error: `Refused: ${error.message}` };
@@ -62,13 +66,22 @@ export async function deliverAtsWriteback(db: DbExecutor, job: AtsWritebackJob):
   return outcome.ok ? 'succeeded' : next ? 'retrying' : 'gave-up';
 }
 
-function buildRequest(order: typeof atsOrders.$inferSelect): AtsRequest | null {
-  if (!order.callbackUrl) return null;
-  const credential = order.callbackAuth ? openCallbackCredential(order.callbackAuth, order.orgId, order.id) : null;
+/** The adapter of the order's ATS builds the request; what cannot be sent at all says why (no retry helps). */
+async function buildRequest(db: DbExecutor, order: typeof atsOrders.$inferSelect): Promise<AtsRequest | { error: string }> {
+  if (!order.callbackUrl) return { error: 'No callback address' };
   switch (order.ats) {
-    case 'greenhouse':
+    case 'greenhouse': {
+      const credential = order.callbackAuth ? openCallbackCredential(order.callbackAuth, order.orgId, order.id) : null;
       return greenhouseCompletionRequest({ url: order.callbackUrl, key: credential });
+    }
+    case 'ashby': {
+      const state = await getAtsOrder(db, { orgId: order.orgId, ats: 'ashby', orderId: order.id });
+      if (!state || !order.externalId) return { error: 'Nothing to send to this ATS' };
+      const apiKey = order.credentialId ? await readAtsApiKey(db, { orgId: order.orgId, credentialId: order.credentialId }) : null;
+      if (!apiKey) return { error: 'No Ashby API key was given with this integration (or it cannot be read)' };
+      return ashbyUpdateRequest({ url: order.callbackUrl, apiKey, body: toAshbyUpdate(order.externalId, state) });
+    }
     default:
-      return null;
+      return { error: 'Nothing to send to this ATS' };
   }
 }
