@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atsCredentials, atsLogEntries, atsOrders, atsWritebacks, interviews, mailboxMessages } from '@/db/schema';
 import { newId } from '@/server/ids';
 import { createAtsCredential, revokeAtsCredential } from '@/server/services/integrations/ats-credentials';
+import { ATS_LOG_RETENTION_DAYS, pruneAtsLog, recordAtsLogEntry } from '@/server/services/integrations/ats-log';
 import { createTestMapping } from '@/server/services/integrations/test-mappings';
 import { candidateApi, waitFor } from '../support/candidate-interview';
 import { createTestOrg, makeHiringSetup, type TestOrg } from '../support/factories';
@@ -209,5 +210,22 @@ describe('credentials and organizations', () => {
 
     await revokeAtsCredential(app.db, { orgId: a.org.orgId, id: a.credentialId });
     expect((await ashby.call(a.key, 'assessment.list')).status).toBe(401);
+  });
+});
+
+describe('the integration log is pruned after its retention', () => {
+  it('lines older than ATS_LOG_RETENTION_DAYS go (in batches), newer ones stay', async () => {
+    const { org } = await connectedOrg();
+    const day = 86_400_000;
+    const ages = [ATS_LOG_RETENTION_DAYS + 30, ATS_LOG_RETENTION_DAYS + 1, ATS_LOG_RETENTION_DAYS - 1, 0];
+    for (const [i, age] of ages.entries()) {
+      await recordAtsLogEntry(app.db, { orgId: org.orgId, ats: 'ashby', direction: 'inbound', operation: `op-${i}`, responseStatus: 200 });
+      await app.db.update(atsLogEntries).set({ createdAt: new Date(Date.now() - age * day) }).where(and(eq(atsLogEntries.orgId, org.orgId), eq(atsLogEntries.operation, `op-${i}`)));
+    }
+    // Batches of one: the loop must go on until no old line is left.
+    expect(await pruneAtsLog(app.db, { batchSize: 1 })).toBeGreaterThanOrEqual(2);
+    const left = await app.db.select().from(atsLogEntries).where(eq(atsLogEntries.orgId, org.orgId));
+    expect(left.map((l) => l.operation).sort()).toEqual(['op-2', 'op-3']);
+    expect(await pruneAtsLog(app.db)).toBe(0);
   });
 });
