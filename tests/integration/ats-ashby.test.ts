@@ -108,7 +108,8 @@ describe('Ashby orders an interview and hears back through assessment.update', (
       success: true,
       results: { assessment_id: assessmentId, update_request: { assessment_id: assessmentId, timestamp: expect.any(Number), assessment_status: { identifier: 'status', label: 'Status', type: 'string', value: 'Invited' } } },
     });
-    ashby.answer(assessmentId, (n) => (n === 1 ? 500 : 200));
+    // Ashby's API refuses the first "Completed" update; the retry is accepted.
+    ashby.answer(assessmentId, (n, status) => (status === 'Completed' && n === 1 ? 500 : 200));
 
     const [order] = await app.db.select().from(atsOrders).where(and(eq(atsOrders.orgId, org.orgId), eq(atsOrders.externalId, assessmentId)));
     expect(order).toMatchObject({ ats: 'ashby', callbackUrl: `${ashby.base}/assessment.update`, callbackAuth: null });
@@ -125,13 +126,19 @@ describe('Ashby orders an interview and hears back through assessment.update', (
     const { token } = await invitationFor(org, email);
     await takeInterviewInWriting(token);
 
-    await waitFor(async () => ashby.on(assessmentId).some((u) => u.answeredWith === 200), 30_000);
+    await waitFor(async () => ashby.on(assessmentId).some((u) => u.answeredWith === 200 && u.body.assessment_status.value === 'Completed'), 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const updates = ashby.on(assessmentId);
-    expect(updates.map((u) => u.answeredWith)).toEqual([500, 200]);
-    for (const update of updates) {
+    const all = ashby.on(assessmentId);
+    for (const update of all) {
       expect(update.authorization).toBe(`Basic ${Buffer.from(`${CUSTOMER_ASHBY_KEY}:`).toString('base64')}`);
     }
+    // "Started" once, when the candidate began (at that time, not the delivery's), then the result.
+    const startedUpdates = all.filter((u) => u.body.assessment_status.value === 'Started');
+    expect(startedUpdates.map((u) => u.answeredWith)).toEqual([200]);
+    const startedAt = (await org.api(`/api/v1/interviews/${order.interviewId}`)).body.startedAt;
+    expect(startedUpdates[0].body).toEqual({ assessment_id: assessmentId, timestamp: new Date(startedAt).getTime(), assessment_status: { identifier: 'status', label: 'Status', type: 'string', value: 'Started' } });
+    const updates = all.filter((u) => u.body.assessment_status.value === 'Completed');
+    expect(updates.map((u) => u.answeredWith)).toEqual([500, 200]);
     const report = await org.api(`/api/v1/reports/interviews/${order.interviewId}`);
     expect(report.body.status).toBe('READY');
     const body = updates[1].body;
@@ -146,11 +153,14 @@ describe('Ashby orders an interview and hears back through assessment.update', (
     const types = ['numeric_score', 'numeric_duration_minutes', 'url', 'string', 'boolean_success'];
     for (const value of [body.assessment_status, body.assessment_result, body.assessment_profile_url, ...body.metadata]) expect(types).toContain(value.type);
 
-    const [writeback] = await app.db.select().from(atsWritebacks).where(eq(atsWritebacks.orderId, order.id));
-    expect(writeback).toMatchObject({ kind: 'completed', status: 'SUCCEEDED', attempts: 2, responseStatus: 200 });
+    const writebacks = await app.db.select().from(atsWritebacks).where(eq(atsWritebacks.orderId, order.id));
+    expect(writebacks.map((w) => ({ kind: w.kind, status: w.status, attempts: w.attempts })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: 'completed', status: 'SUCCEEDED', attempts: 2 },
+      { kind: 'started', status: 'SUCCEEDED', attempts: 1 },
+    ]);
     const logged = await app.db.select().from(atsLogEntries).where(eq(atsLogEntries.orgId, org.orgId));
     expect(logged.map((l) => `${l.direction} ${l.operation} ${l.responseStatus}`)).toEqual(
-      expect.arrayContaining(['inbound assessment.list 200', 'inbound assessment.start 200', 'outbound writeback.completed 500', 'outbound writeback.completed 200']),
+      expect.arrayContaining(['inbound assessment.list 200', 'inbound assessment.start 200', 'outbound writeback.started 200', 'outbound writeback.completed 500', 'outbound writeback.completed 200']),
     );
   });
 
@@ -181,7 +191,7 @@ describe('Ashby orders an interview and hears back through assessment.update', (
     await takeInterviewInWriting(token);
     const [order] = await app.db.select().from(atsOrders).where(and(eq(atsOrders.orgId, org.orgId), eq(atsOrders.externalId, assessmentId)));
     const [writeback] = await waitFor(async () => {
-      const rows = await app.db.select().from(atsWritebacks).where(and(eq(atsWritebacks.orderId, order.id), eq(atsWritebacks.status, 'FAILED')));
+      const rows = await app.db.select().from(atsWritebacks).where(and(eq(atsWritebacks.orderId, order.id), eq(atsWritebacks.kind, 'completed'), eq(atsWritebacks.status, 'FAILED')));
       return rows.length > 0 && rows;
     }, 30_000);
     expect(writeback.error).toMatch(/No Ashby API key/);

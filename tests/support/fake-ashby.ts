@@ -8,12 +8,12 @@ export type AshbyUpdate = { authorization: string | undefined; accept: string | 
  * run locally. As Ashby, it POSTs assessment.list, assessment.start and assessment.cancel to the partner's base
  * URL with HTTP Basic (the partner key as the username, the password blank: Ashby's reference authenticates every
  * operation so). As Ashby's API (api.ashbyhq.com), it takes `POST /assessment.update`, authenticated with the
- * customer's Ashby API key the same way, and answers the n-th update of an assessment as `answer(n)` says (401 for
- * any other key, as Ashby's API would).
+ * customer's Ashby API key the same way, and answers the n-th update of an assessment with a given status value
+ * ("Started", "Completed", …) as `answer(n, status)` says (401 for any other key, as Ashby's API would).
  */
 export async function startFakeAshby(input: { customerApiKey: string }) {
   const updates: AshbyUpdate[] = [];
-  const answers = new Map<string, (n: number) => number>();
+  const answers = new Map<string, (n: number, status: string) => number>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -30,8 +30,9 @@ export async function startFakeAshby(input: { customerApiKey: string }) {
         body = null;
       }
       const id = String(body?.assessment_id ?? '');
-      const n = updates.filter((u) => u.body?.assessment_id === id).length + 1;
-      const answeredWith = req.headers.authorization !== expected ? 401 : (answers.get(id)?.(n) ?? 200);
+      const status = String(body?.assessment_status?.value ?? '');
+      const n = updates.filter((u) => u.body?.assessment_id === id && u.body?.assessment_status?.value === status).length + 1;
+      const answeredWith = req.headers.authorization !== expected ? 401 : (answers.get(id)?.(n, status) ?? 200);
       updates.push({ authorization: req.headers.authorization, accept: req.headers.accept, body, answeredWith, receivedAt: Date.now() });
       res.writeHead(answeredWith, { 'content-type': 'application/json' }).end(JSON.stringify(answeredWith < 300 ? { success: true } : { success: false, errors: ['refused'] }));
     });
@@ -68,7 +69,7 @@ export async function startFakeAshby(input: { customerApiKey: string }) {
         job: { ashby_id: 'j1b2c3d4-0000-4000-8000-000000000003', name: 'Backend Engineer', req_id: 'REQ-42', ashby_job_url: 'https://app.ashbyhq.com/jobs/j1b2c3d4', hiringTeam: [] },
       });
     },
-    answer(assessmentId: string, answer: (n: number) => number) {
+    answer(assessmentId: string, answer: (n: number, status: string) => number) {
       answers.set(assessmentId, answer);
     },
     on(assessmentId: string) {

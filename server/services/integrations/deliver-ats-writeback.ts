@@ -8,10 +8,10 @@ import { nextAttemptAt } from '../webhooks/retry-schedule';
 import { recordAtsLogEntry } from './ats-log';
 import { openCallbackCredential } from './callback-credential';
 import { greenhouseCompletionRequest } from './greenhouse/greenhouse-callback';
-import { ashbyUpdateRequest, toAshbyUpdate } from './ashby/ashby-protocol';
+import { ashbyUpdateRequest, toAshbyStartedUpdate, toAshbyUpdate } from './ashby/ashby-protocol';
 import { readAtsApiKey } from './ats-credentials';
 import { getAtsOrder } from './get-ats-order';
-import { enqueueAtsWriteback, type AtsWritebackJob } from './queue-ats-writebacks';
+import { enqueueAtsWriteback, WRITEBACK_STARTED, type AtsWritebackJob } from './queue-ats-writebacks';
 
 export type WritebackOutcome = 'succeeded' | 'retrying' | 'gave-up' | 'skipped';
 
@@ -37,7 +37,15 @@ export async function deliverAtsWriteback(db: DbExecutor, job: AtsWritebackJob):
   const seriesStartedAt = job.seriesStartedAt ? new Date(job.seriesStartedAt) : new Date();
 
   let outcome: PostOutcome;
-  const built = await buildRequest(db, order);
+  const built = await buildRequest(db, order, writeback.kind);
+  if ('superseded' in built) {
+    // Nothing to say any more (the result was settled first): not sent, and not a failure to retry.
+    await db
+      .update(atsWritebacks)
+      .set({ status: 'CANCELLED', error: built.superseded, updatedAt: new Date() })
+      .where(and(eq(atsWritebacks.id, writeback.id), eq(atsWritebacks.orgId, writeback.orgId), eq(atsWritebacks.status, 'PENDING'), eq(atsWritebacks.series, job.series)));
+    return 'skipped';
+  }
   const request = 'error' in built ? null : built;
   if ('error' in built) {
     outcome = { ok: false, responseStatus: null, durationMs: 0, error: built.error };
@@ -67,7 +75,7 @@ export async function deliverAtsWriteback(db: DbExecutor, job: AtsWritebackJob):
 }
 
 /** The adapter of the order's ATS builds the request; what cannot be sent at all says why (no retry helps). */
-async function buildRequest(db: DbExecutor, order: typeof atsOrders.$inferSelect): Promise<AtsRequest | { error: string }> {
+async function buildRequest(db: DbExecutor, order: typeof atsOrders.$inferSelect, kind: string): Promise<AtsRequest | { error: string } | { superseded: string }> {
   if (!order.callbackUrl) return { error: 'No callback address' };
   switch (order.ats) {
     case 'greenhouse': {
@@ -78,8 +86,10 @@ async function buildRequest(db: DbExecutor, order: typeof atsOrders.$inferSelect
       const state = await getAtsOrder(db, { orgId: order.orgId, ats: 'ashby', orderId: order.id });
       if (!state || !order.externalId) return { error: 'Nothing to send to this ATS' };
       const apiKey = order.credentialId ? await readAtsApiKey(db, { orgId: order.orgId, credentialId: order.credentialId }) : null;
+      if (kind === WRITEBACK_STARTED && state.resultReady) return { superseded: 'Not sent: the result was settled first' };
       if (!apiKey) return { error: 'No Ashby API key was given with this integration (or it cannot be read)' };
-      return ashbyUpdateRequest({ url: order.callbackUrl, apiKey, body: toAshbyUpdate(order.externalId, state) });
+      const body = kind === WRITEBACK_STARTED ? toAshbyStartedUpdate(order.externalId, state) : toAshbyUpdate(order.externalId, state);
+      return ashbyUpdateRequest({ url: order.callbackUrl, apiKey, body });
     }
     default:
       return { error: 'Nothing to send to this ATS' };

@@ -67,7 +67,7 @@ const status = (value: string): AshbyDataValue => ({ identifier: 'status', label
  * assessment is complete) and `assessment_profile_url`, required with it: the report's overall score (0–100) as a
  * numeric_score, or, when there is no score, what we have in words (never an invented number).
  */
-export function toAshbyUpdate(assessmentId: string, state: AtsOrderState, at: Date = new Date()) {
+export function toAshbyUpdate(assessmentId: string, state: AtsOrderState, at: Date = state.completedAt ?? new Date()) {
   const body: Record<string, unknown> = { assessment_id: assessmentId, timestamp: at.getTime(), assessment_status: status(ashbyStatusValue(state)) };
   if (!state.resultReady) return body;
   body.assessment_result =
@@ -83,6 +83,11 @@ export function toAshbyUpdate(assessmentId: string, state: AtsOrderState, at: Da
   }
   body.metadata = metadata;
   return body;
+}
+
+/** The update sent when the candidate begins: "Started", at the time they began (retries do not move it). */
+export function toAshbyStartedUpdate(assessmentId: string, state: AtsOrderState) {
+  return { assessment_id: assessmentId, timestamp: (state.startedAt ?? new Date()).getTime(), assessment_status: status('Started') };
 }
 
 /**
