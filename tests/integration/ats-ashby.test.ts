@@ -25,6 +25,8 @@ import { newId } from '@/server/ids';
 import { createAtsCredential, revokeAtsCredential } from '@/server/services/integrations/ats-credentials';
 import { ATS_LOG_RETENTION_DAYS, pruneAtsLog, recordAtsLogEntry } from '@/server/services/integrations/ats-log';
 import { createTestMapping } from '@/server/services/integrations/test-mappings';
+import { integrationCreateCommand } from '@/server/cli/commands/integration-create';
+import { listAtsCredentials } from '@/server/services/integrations/ats-credentials';
 import { candidateApi, waitFor } from '../support/candidate-interview';
 import { createTestOrg, makeHiringSetup, type TestOrg } from '../support/factories';
 import { invitationLinkIn } from '../support/fake-resend-server';
@@ -220,6 +222,16 @@ describe('credentials and organizations', () => {
 
     await revokeAtsCredential(app.db, { orgId: a.org.orgId, id: a.credentialId });
     expect((await ashby.call(a.key, 'assessment.list')).status).toBe(401);
+  });
+});
+
+describe('admin CLI', () => {
+  it('integration:create --ats ashby --api-key keeps the Ashby key encrypted and never prints it', async () => {
+    const org = await createTestOrg(app.db, app.url);
+    const printed = await integrationCreateCommand.run({ database: app.database, args: { org: org.orgId, ats: 'ashby', 'api-key': CUSTOMER_ASHBY_KEY } });
+    expect(JSON.stringify(printed)).not.toContain(CUSTOMER_ASHBY_KEY);
+    expect(await listAtsCredentials(app.db, { orgId: org.orgId, ats: 'ashby' })).toEqual([expect.objectContaining({ hasApiKey: true })]);
+    expect(JSON.stringify(await app.db.select().from(atsCredentials).where(eq(atsCredentials.orgId, org.orgId)))).not.toContain(CUSTOMER_ASHBY_KEY);
   });
 });
 
