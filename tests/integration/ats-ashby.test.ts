@@ -26,6 +26,7 @@ import { createAtsCredential, revokeAtsCredential } from '@/server/services/inte
 import { ATS_LOG_RETENTION_DAYS, pruneAtsLog, recordAtsLogEntry } from '@/server/services/integrations/ats-log';
 import { createTestMapping } from '@/server/services/integrations/test-mappings';
 import { integrationCreateCommand } from '@/server/cli/commands/integration-create';
+import { deliverAtsWriteback } from '@/server/services/integrations/deliver-ats-writeback';
 import { listAtsCredentials } from '@/server/services/integrations/ats-credentials';
 import { candidateApi, waitFor } from '../support/candidate-interview';
 import { createTestOrg, makeHiringSetup, type TestOrg } from '../support/factories';
@@ -197,6 +198,23 @@ describe('Ashby orders an interview and hears back through assessment.update', (
       return rows.length > 0 && rows;
     }, 30_000);
     expect(writeback.error).toMatch(/No Ashby API key/);
+    expect(ashby.on(assessmentId)).toHaveLength(0);
+  });
+});
+
+describe('"Started" after the result', () => {
+  it('is not sent once the result is settled: the write-back is cancelled with that reason', async () => {
+    const { org, key, test } = await connectedOrg();
+    const started = await ashby.start(key, { assessmentTypeId: test.id, email: uniqueEmail('late') });
+    const assessmentId = started.body.results.assessment_id;
+    const [order] = await app.db.select().from(atsOrders).where(and(eq(atsOrders.orgId, org.orgId), eq(atsOrders.externalId, assessmentId)));
+    // Completed, with no report to wait for: the result is settled.
+    await app.db.update(interviews).set({ status: 'COMPLETED', startedAt: new Date(), completedAt: new Date(), endedAt: new Date() }).where(eq(interviews.id, order.interviewId));
+    const writebackId = newId('atsWriteback');
+    await app.db.insert(atsWritebacks).values({ id: writebackId, orgId: org.orgId, orderId: order.id, kind: 'started', status: 'PENDING' });
+    expect(await deliverAtsWriteback(app.db, { writebackId, series: 0, attempt: 1 })).toBe('skipped');
+    const [row] = await app.db.select().from(atsWritebacks).where(eq(atsWritebacks.id, writebackId));
+    expect(row).toMatchObject({ status: 'CANCELLED', error: 'Not sent: the result was settled first', attempts: 0 });
     expect(ashby.on(assessmentId)).toHaveLength(0);
   });
 });
