@@ -23,12 +23,25 @@ type Ats = Overview['ats'];
  * Settings → Integrations: connect an ATS (its key shown once), map its tests to campaigns, follow its log, retry
  * write-backs. Greenhouse and Ashby today; each further ATS (docs/INTEGRATIONS.md) adds its section here.
  */
+const AVAILABLE: { ats: Ats; label: string }[] = [
+  { ats: 'greenhouse', label: 'Greenhouse' },
+  { ats: 'ashby', label: 'Ashby' },
+];
+
 export function IntegrationsPage() {
+  // One ATS at a time: each section's form fields and lists keep names of their own on the page.
+  const [ats, setAts] = useState<Ats>('greenhouse');
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="Integrations" description="Applicant tracking systems that order interviews here and hear back the results, with no glue code." />
-      <AtsIntegration ats="greenhouse" />
-      <AtsIntegration ats="ashby" />
+      <div role="group" aria-label="Applicant tracking system" className="flex gap-2">
+        {AVAILABLE.map((option) => (
+          <Button key={option.ats} variant={option.ats === ats ? 'primary' : 'secondary'} aria-pressed={option.ats === ats} onClick={() => setAts(option.ats)}>
+            {option.label}
+          </Button>
+        ))}
+      </div>
+      <AtsIntegration key={ats} ats={ats} />
     </div>
   );
 }
