@@ -65,6 +65,17 @@ describe('Settings → Integrations in a real browser', { timeout: 120_000 }, ()
     await expectAccessible(page, 'integrations page');
     await screenshot(page, 'integrations-02-log');
 
+    // Ashby, one click away: its addresses, and the customer's Ashby key asked before connecting.
+    await page.getByRole('button', { name: 'Ashby', exact: true }).click();
+    await page.getByText('/api/integrations/ashby/assessment.start').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Connect Ashby' }).isDisabled()).toBe(true);
+    await page.getByLabel(/Your Ashby API key/).fill('ashby-customer-key');
+    await page.getByRole('button', { name: 'Connect Ashby' }).click();
+    await page.getByText('with your API key').waitFor();
+    await page.getByRole('button', { name: 'I have stored the key' }).click();
+    await page.getByRole('button', { name: 'Greenhouse', exact: true }).click();
+    await page.getByRole('button', { name: 'Connect Greenhouse' }).or(page.getByRole('button', { name: 'Create another Greenhouse key' })).waitFor();
+
     // The ordered interview appears among the interviews, and its page names Greenhouse as the source.
     await page.goto(`${app.url}/interviews`);
     await page.locator(`a[href="/interviews/${order.interviewId}"]`).first().click();

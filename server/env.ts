@@ -189,6 +189,11 @@ export const EnvSchema = z.object({
    * slow (over 0.5 s): a hanging endpoint's other deliveries wait in the queue, not in a slot.
    */
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /**
+   * Ashby's API, where assessment.update is called (developers.ashbyhq.com/reference/assessmentupdate). Only tests
+   * and a staging setup point it elsewhere.
+   */
+  ASHBY_API_URL: z.string().url().default('https://api.ashbyhq.com').transform((v) => v.replace(/\/$/, '')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** A file the JSON log lines are appended to instead of stdout (read by server/log.ts at load). */
   LOG_DESTINATION: optionalString,

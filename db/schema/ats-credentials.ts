@@ -16,6 +16,11 @@ export const atsCredentials = pgTable(
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull().unique(),
+    /**
+     * The customer's own key for the ATS's API, where its protocol has us call that API with it (Ashby's
+     * assessment.update, Lever's notes): write-only, encrypted as provider keys are (callback-credential.ts).
+     */
+    apiKeySealed: text('api_key_sealed'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,12 @@ import {
   toGreenhouseTests,
 } from '@/server/services/integrations/greenhouse/greenhouse-protocol';
 import { placeAtsOrder } from '@/server/services/integrations/place-ats-order';
+import { AshbyCancelSchema, AshbyStartSchema, toAshbyAssessmentList, toAshbyUpdate } from '@/server/services/integrations/ashby/ashby-protocol';
+import { findAtsOrderByExternalId, getAtsOrderExternalId } from '@/server/services/integrations/get-ats-order';
+import { cancelInterview } from '@/server/services/invitations/cancel-interview';
+import { systemAudit } from '@/server/services/audit/audit-actor';
+import { getEnv } from '@/server/env';
+import { randomUUID } from 'node:crypto';
 import { listTestMappings } from '@/server/services/integrations/test-mappings';
 import { toAppError } from '@/server/errors';
 import { assertNotThrottled, clientAddress, countFailure } from './client-throttle';
@@ -138,4 +144,62 @@ const GREENHOUSE_ROUTES: DoorRoute[] = [
   }),
 ];
 
-export const INTEGRATION_ROUTES: DoorRoute[] = [...GREENHOUSE_ROUTES];
+/**
+ * Ashby Assessments Partner API (developers.ashbyhq.com/docs/creating-an-assessments-integration): Ashby POSTs
+ * assessment.list, assessment.start and assessment.cancel to the base URL the partner gave, authenticated as Ashby's
+ * API reference authenticates every operation (HTTP Basic, the key as the username, the password blank).
+ */
+const ASHBY_ROUTES: DoorRoute[] = [
+  basicAuthRoute({
+    ats: 'ashby',
+    method: 'POST',
+    operation: 'assessment.list',
+    handle: async ({ db }, credential) => ({ status: 200, body: toAshbyAssessmentList(await listTestMappings(db, { orgId: credential.orgId, ats: 'ashby' })) }),
+  }),
+  // The candidate (by email) and the interview, our invitation sent. `assessment_id` is a UUID of ours kept with the
+  // order (Ashby's reference types it as one); the answer carries the first update ("Invited") as `update_request`.
+  basicAuthRoute({
+    ats: 'ashby',
+    method: 'POST',
+    operation: 'assessment.start',
+    handle: async ({ db, req }, credential) => {
+      let placed: { orderId: string };
+      try {
+        const body = AshbyStartSchema.parse(await jsonObject(req));
+        placed = await placeAtsOrder(db, {
+          orgId: credential.orgId,
+          ats: 'ashby',
+          credentialId: credential.id,
+          testId: body.assessment_type_id,
+          candidate: { email: body.candidate.email, firstName: body.candidate.first_name, lastName: body.candidate.last_name },
+          callback: { url: `${getEnv().ASHBY_API_URL}/assessment.update`, credential: null },
+          externalId: randomUUID(),
+        });
+      } catch (error) {
+        // Ashby shows a 422's `message` to its user ("A custom error message that will be shown to the user in Ashby").
+        const appError = toAppError(error);
+        if (appError.status >= 500) throw error;
+        const message = appError.issues?.length ? appError.issues.map((i) => `${i.path}: ${i.message}`).join('; ') : appError.message;
+        return { status: 422, body: { message } };
+      }
+      const assessmentId = (await getAtsOrderExternalId(db, { orgId: credential.orgId, orderId: placed.orderId }))!;
+      const state = (await getAtsOrder(db, { orgId: credential.orgId, ats: 'ashby', orderId: placed.orderId }))!;
+      return { status: 200, body: { success: true, results: { assessment_id: assessmentId, update_request: toAshbyUpdate(assessmentId, state) } }, orderId: placed.orderId };
+    },
+  }),
+  // The interview is cancelled as a recruiter would cancel it: the candidate's link says so; nothing is written back.
+  basicAuthRoute({
+    ats: 'ashby',
+    method: 'POST',
+    operation: 'assessment.cancel',
+    handle: async ({ db, req }, credential) => {
+      const body = AshbyCancelSchema.parse(await jsonObject(req));
+      const order = await findAtsOrderByExternalId(db, { orgId: credential.orgId, ats: 'ashby', externalId: body.assessment_id });
+      if (!order) throw notFound('Assessment');
+      await cancelInterview(db, { orgId: credential.orgId, id: order.interviewId, audit: systemAudit('service') });
+      return { status: 200, body: { success: true, results: { assessment_id: body.assessment_id } }, orderId: order.id };
+    },
+  }),
+];
+
+export const INTEGRATION_ROUTES: DoorRoute[] = [...GREENHOUSE_ROUTES, ...ASHBY_ROUTES];

@@ -10,6 +10,7 @@ import { pruneSessions } from '@/server/services/auth/sign-out';
 import { deliverWebhook } from '@/server/services/webhooks/deliver-webhook';
 import { deliverAtsWriteback } from '@/server/services/integrations/deliver-ats-writeback';
 import { pruneWebhookLog } from '@/server/services/webhooks/prune-webhook-log';
+import { pruneAtsLog } from '@/server/services/integrations/ats-log';
 import { eraseCandidateAudio } from '@/server/services/data-rights/erasure-hooks';
 import { runRetention } from '@/server/services/data-rights/run-retention';
 import { log } from '@/server/log';
@@ -46,6 +47,7 @@ export function jobHandlers(db: Database): Partial<Record<QueueName | DeadLetter
       await pruneLoginAttempts(db);
       await pruneSessions(db);
       await pruneWebhookLog(db);
+      await pruneAtsLog(db);
     },
     [QUEUES.webhookDelivery]: async (data) => {
       const outcome = await deliverWebhook(db, data);

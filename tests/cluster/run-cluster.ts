@@ -23,6 +23,7 @@ import { waitForPostgres } from './postgres-control';
 import { killAllNow, logTail, signalProcess, startProcess, stopAll, unexpectedExits, waitReady, type ManagedProcess } from './processes';
 import { runLiveKill } from './live-kill';
 import { CLUSTER_WEBHOOK_ENV, startWebhookCheck } from './verify-webhooks';
+import { startAtsCheck } from './verify-ats';
 import { checkTurns, countAllJobs, countJobs, recordSentTurn, type SentTurns } from './verify';
 
 /**
@@ -34,6 +35,8 @@ import { checkTurns, countAllJobs, countJobs, recordSentTurn, type SentTurns } f
  * invitation jobs are failing and retrying), one app instance and the worker are SIGKILLed and restarted. Then the
  * database must show every turn exactly once as sent, one READY report per finalized interview, every invitation
  * sent once, no process gone unexpectedly, and the shared rate limit must hold across instances.
+ * Greenhouse orders four of the interviews through its partner API (send_test on alternating instances); each
+ * order's completion must be written back by the worker and accepted exactly once, through all of the above.
  * Then a live conversation (tests/cluster/live-kill.ts, the instances' realtime provider being the tests' fake OpenAI
  * server) loses the instance holding it to a SIGKILL mid-question and resumes on the other one, every turn stored
  * once; the killed instance is restarted for the checks that follow.
@@ -165,6 +168,7 @@ async function runCluster(pg: PrivatePostgres, resend: FakeResend, openAi: FakeO
   const config = await makeConfig(db, orgId, {
     questions: Array.from({ length: QUESTIONS }, (_, i) => ({ id: `q${i + 1}`, text: `Question ${i + 1}?`, criterion: i % 2 ? 'technical' : 'communication' })),
   });
+  const atsCheck = await startAtsCheck(database, orgId, { campaignId: campaign.id, stageId: stage.id, configId: config.id });
   const candidateRows = await Promise.all(
     Array.from({ length: INTERVIEWS }, (_, i) => makeCandidate(db, orgId, { email: `cluster.${i}.${randomBytes(3).toString('hex')}@example.com`, firstName: `Agent${i}` })),
   );
@@ -188,6 +192,8 @@ async function runCluster(pg: PrivatePostgres, resend: FakeResend, openAi: FakeO
     interviewIds.push(body.id);
   }
   say(`${interviewIds.length} interviews created through v1 on alternating instances`);
+  await atsCheck.order(urls, candidateRows.slice(0, 4).map((c) => c.email));
+  say('Greenhouse ordered four of them through send_test');
 
   // Twenty agents at once, half with the agent secret and half with a media token, spread over both instances.
   const sent: SentTurns = new Map();
@@ -331,6 +337,8 @@ async function runCluster(pg: PrivatePostgres, resend: FakeResend, openAi: FakeO
     const rate = await checkRateLimit(db, orgId, urls);
     const webhooks = await webhookCheck.verify(sql);
     violations.push(...webhooks.violations);
+    const ats = await atsCheck.verify(sql);
+    violations.push(...ats.violations);
 
     for (const exited of unexpectedExits()) violations.push(`${exited.name} exited unexpectedly:\n${logTail(exited, 15)}`);
 
@@ -349,6 +357,7 @@ async function runCluster(pg: PrivatePostgres, resend: FakeResend, openAi: FakeO
     console.log(`cluster: invitations      ${invitations}`);
     console.log(`cluster: rate limit       ${rate}`);
     console.log(`cluster: webhooks         ${webhooks.line}`);
+    console.log(`cluster: ats write-backs  ${ats.line}`);
     console.log(`cluster: live             ${liveLine}`);
     console.log(`cluster: process logs     ${logLevels(logDir)}`);
     for (const note of notes) console.log(`cluster: note             ${note}`);

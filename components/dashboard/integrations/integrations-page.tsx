@@ -21,13 +21,27 @@ type Ats = Overview['ats'];
 
 /**
  * Settings → Integrations: connect an ATS (its key shown once), map its tests to campaigns, follow its log, retry
- * write-backs. Greenhouse today; each further ATS (docs/INTEGRATIONS.md) adds its section here.
+ * write-backs. Greenhouse and Ashby today; each further ATS (docs/INTEGRATIONS.md) adds its section here.
  */
+const AVAILABLE: { ats: Ats; label: string }[] = [
+  { ats: 'greenhouse', label: 'Greenhouse' },
+  { ats: 'ashby', label: 'Ashby' },
+];
+
 export function IntegrationsPage() {
+  // One ATS at a time: each section's form fields and lists keep names of their own on the page.
+  const [ats, setAts] = useState<Ats>('greenhouse');
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="Integrations" description="Applicant tracking systems that order interviews here and hear back the results, with no glue code." />
-      <AtsIntegration ats="greenhouse" />
+      <div role="group" aria-label="Applicant tracking system" className="flex gap-2">
+        {AVAILABLE.map((option) => (
+          <Button key={option.ats} variant={option.ats === ats ? 'primary' : 'secondary'} aria-pressed={option.ats === ats} onClick={() => setAts(option.ats)}>
+            {option.label}
+          </Button>
+        ))}
+      </div>
+      <AtsIntegration key={ats} ats={ats} />
     </div>
   );
 }
@@ -35,11 +49,13 @@ export function IntegrationsPage() {
 function AtsIntegration({ ats }: { ats: Ats }) {
   const [shownKey, setShownKey] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Ashby: the customer's own Ashby API key, with which we call its assessment.update (write-only).
+  const [apiKey, setApiKey] = useState('');
   const utils = trpc.useUtils();
   const overview = trpc.integrations.get.useQuery({ ats });
   const onError = (error: unknown) => setFailure(contractError(error).message);
   const refresh = () => utils.integrations.invalidate();
-  const createCredential = trpc.integrations.createCredential.useMutation({ onError, onSuccess: (created) => { setShownKey(created.key); refresh(); } });
+  const createCredential = trpc.integrations.createCredential.useMutation({ onError, onSuccess: (created) => { setShownKey(created.key); setApiKey(''); refresh(); } });
   const revoke = trpc.integrations.revokeCredential.useMutation({ onError, onSuccess: refresh });
   const retry = trpc.integrations.retryWriteback.useMutation({ onError, onSuccess: refresh });
 
@@ -74,8 +90,17 @@ function AtsIntegration({ ats }: { ats: Ats }) {
               </li>
             ))}
           </ul>
-          <div>
-            <Button disabled={createCredential.isPending} onClick={() => { setFailure(null); createCredential.mutate({ ats }); }}>
+          <div className="flex flex-wrap items-end gap-3">
+            {ats === 'ashby' ? (
+              <div className="grid gap-1">
+                <Label htmlFor="ashby-api-key">Your Ashby API key (with candidatesWrite), for assessment.update</Label>
+                <Input id="ashby-api-key" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} maxLength={500} />
+              </div>
+            ) : null}
+            <Button
+              disabled={createCredential.isPending || (ats === 'ashby' && !apiKey.trim())}
+              onClick={() => { setFailure(null); createCredential.mutate(ats === 'ashby' ? { ats, apiKey: apiKey.trim() } : { ats }); }}
+            >
               <Plug aria-hidden /> {active.length > 0 ? `Create another ${data.label} key` : `Connect ${data.label}`}
             </Button>
           </div>
@@ -88,7 +113,7 @@ function AtsIntegration({ ats }: { ats: Ats }) {
               <tbody>
                 {data.credentials.map((credential) => (
                   <tr key={credential.id} className="border-t border-slate-100">
-                    <td className="py-2 font-mono text-xs">{credential.prefix}…</td>
+                    <td className="py-2 font-mono text-xs">{credential.prefix}…{credential.hasApiKey ? <span className="ml-2 font-sans text-slate-600">with your API key</span> : null}</td>
                     <td><Time value={credential.createdAt} withTime={false} /></td>
                     <td>{credential.lastUsedAt ? <Time value={credential.lastUsedAt} /> : 'never'}</td>
                     <td>{credential.revokedAt ? <Badge tone="red">Revoked</Badge> : <Badge tone="green">Active</Badge>}</td>

@@ -8,12 +8,12 @@ import { requireOrganization } from '../require-organization';
 /** What Settings → Integrations does for an admin, for operators and scripts: the key is printed this once. */
 export const integrationCreateCommand: CliCommand = {
   name: 'integration:create',
-  usage: 'integration:create --org <orgId> --ats <greenhouse|ashby|workable|lever> [--name <name>]',
+  usage: 'integration:create --org <orgId> --ats <greenhouse|ashby|workable|lever> [--name <name>] [--api-key <the customer\'s key for the ATS\'s API>]',
   async run({ database, args }) {
     const orgId = requiredFlag(args, 'org');
-    const input = parseWithSchema(CreateAtsCredentialInputSchema, { ats: requiredFlag(args, 'ats'), name: optionalFlag(args, 'name') }, { ats: 'ats', name: 'name' });
+    const input = parseWithSchema(CreateAtsCredentialInputSchema, { ats: requiredFlag(args, 'ats'), name: optionalFlag(args, 'name'), apiKey: optionalFlag(args, 'api-key') }, { ats: 'ats', name: 'name', apiKey: 'api-key' });
     await requireOrganization(database.db, orgId);
-    const created = await createAtsCredential(database.db, { orgId, ats: input.ats, name: input.name, audit: systemAudit('cli') });
+    const created = await createAtsCredential(database.db, { orgId, ats: input.ats, name: input.name, apiKey: input.apiKey, audit: systemAudit('cli') });
     return { id: created.id, ats: created.ats, name: created.name, key: created.key };
   },
 };

@@ -31,7 +31,7 @@ export const getIntegrationProcedure = adminProcedure
 export const createCredentialProcedure = adminProcedure
   .input(CreateAtsCredentialInputSchema)
   .output(CreatedAtsCredentialSchema)
-  .mutation(({ ctx, input }) => createAtsCredential(ctx.db, { orgId: ctx.orgId, ats: input.ats, name: input.name, audit: ctx.audit }));
+  .mutation(({ ctx, input }) => createAtsCredential(ctx.db, { orgId: ctx.orgId, ats: input.ats, name: input.name, apiKey: input.apiKey, audit: ctx.audit }));
 
 export const revokeCredentialProcedure = adminProcedure
   .input(AtsIdInputSchema)

@@ -9,25 +9,38 @@ import { isIdOf, newId, randomBase62 } from '@/server/ids';
 import type { AuditContext } from '../audit/audit-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { sql } from 'drizzle-orm';
+import { openAtsApiKey, sealAtsApiKey } from './callback-credential';
 
 /** Integration keys look like `iik_<40 base62>`: ~238 bits, and well under Greenhouse's 171-character limit. */
 export const INTEGRATION_KEY_PREFIX = 'iik_';
 
-export type AtsCredentialDto = { id: string; ats: AtsKind; name: string; prefix: string; lastUsedAt: string | null; revokedAt: string | null; createdAt: string };
+export type AtsCredentialDto = { id: string; ats: AtsKind; name: string; prefix: string; hasApiKey: boolean; lastUsedAt: string | null; revokedAt: string | null; createdAt: string };
 export type CreatedAtsCredential = AtsCredentialDto & { key: string };
 
 function toDto(row: typeof atsCredentials.$inferSelect): AtsCredentialDto {
-  return { id: row.id, ats: row.ats, name: row.name, prefix: row.prefix, lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null, revokedAt: row.revokedAt ? iso(row.revokedAt) : null, createdAt: iso(row.createdAt) };
+  return { id: row.id, ats: row.ats, name: row.name, prefix: row.prefix, hasApiKey: row.apiKeySealed !== null, lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null, revokedAt: row.revokedAt ? iso(row.revokedAt) : null, createdAt: iso(row.createdAt) };
 }
 
-/** A new credential for the ATS to present; its plaintext is returned here only and never stored. */
-export async function createAtsCredential(db: DbExecutor, input: { orgId: string; ats: AtsKind; name?: string; audit?: AuditContext }): Promise<CreatedAtsCredential> {
+/**
+ * A new credential for the ATS to present; its plaintext is returned here only and never stored. `apiKey` is the
+ * customer's own key for the ATS's API, for the protocols that write back through it (Ashby): kept encrypted with
+ * this credential, never returned.
+ */
+export async function createAtsCredential(db: DbExecutor, input: { orgId: string; ats: AtsKind; name?: string; apiKey?: string; audit?: AuditContext }): Promise<CreatedAtsCredential> {
   const key = `${INTEGRATION_KEY_PREFIX}${randomBase62(40)}`;
   const id = newId('atsCredential');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(atsCredentials)
-      .values({ id, orgId: input.orgId, ats: input.ats, name: input.name?.trim() || `${input.ats} integration`, prefix: key.slice(0, INTEGRATION_KEY_PREFIX.length + 6), keyHash: sha256Hex(key) })
+      .values({
+        id,
+        orgId: input.orgId,
+        ats: input.ats,
+        name: input.name?.trim() || `${input.ats} integration`,
+        prefix: key.slice(0, INTEGRATION_KEY_PREFIX.length + 6),
+        keyHash: sha256Hex(key),
+        apiKeySealed: input.apiKey ? sealAtsApiKey(input.apiKey, input.orgId, id) : null,
+      })
       .returning();
     await recordAuditEvent(tx, { orgId: input.orgId, audit: input.audit, action: 'integration.credential_created', targetType: 'ats_credential', targetId: id, details: { ats: input.ats } });
     return { ...toDto(row), key };
@@ -88,4 +101,13 @@ export async function authenticateAtsCredential(db: DbExecutor, input: { ats: At
       .where(and(eq(atsCredentials.id, row.id), or(isNull(atsCredentials.lastUsedAt), lt(atsCredentials.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)))));
   }
   return { id: row.id, orgId: row.orgId, ats: row.ats };
+}
+
+/** The customer's key for the ATS's API given with this credential, or null (none, or unreadable under today's secret). */
+export async function readAtsApiKey(db: DbExecutor, input: { orgId: string; credentialId: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ sealed: atsCredentials.apiKeySealed })
+    .from(atsCredentials)
+    .where(and(eq(atsCredentials.id, input.credentialId), eq(atsCredentials.orgId, input.orgId)));
+  return row?.sealed ? openAtsApiKey(row.sealed, input.orgId, input.credentialId) : null;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { atsLogEntries, type AtsKind } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { newId } from '@/server/ids';
@@ -36,4 +36,30 @@ export async function listAtsLog(db: DbExecutor, input: { orgId: string; ats: At
     .orderBy(desc(atsLogEntries.createdAt), desc(atsLogEntries.id))
     .limit(Math.min(Math.max(input.limit ?? 100, 1), 500));
   return rows.map((r) => ({ id: r.id, ats: r.ats, direction: r.direction, operation: r.operation, orderId: r.orderId, responseStatus: r.responseStatus, durationMs: r.durationMs, error: r.error, createdAt: iso(r.createdAt) }));
+}
+
+/**
+ * How long the integration log is kept: long enough to answer "what did the ATS ask last month", well past any
+ * write-back's retry window (at most 7 days). Older lines say nothing the orders and write-backs do not.
+ */
+export const ATS_LOG_RETENTION_DAYS = 90;
+
+/**
+ * Deletes log lines older than the retention, across organizations on purpose (the maintenance job's), in batches
+ * so that one run never holds a long lock on a large log. Returns how many went.
+ */
+export async function pruneAtsLog(db: DbExecutor, input: { retentionDays?: number; batchSize?: number } = {}): Promise<number> {
+  const days = input.retentionDays ?? ATS_LOG_RETENTION_DAYS;
+  const batchSize = input.batchSize ?? 5_000;
+  let total = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: atsLogEntries.id })
+      .from(atsLogEntries)
+      .where(lt(atsLogEntries.createdAt, sql`now() - make_interval(days => ${days})`))
+      .limit(batchSize);
+    const deleted = await db.delete(atsLogEntries).where(inArray(atsLogEntries.id, batch)).returning({ id: atsLogEntries.id });
+    total += deleted.length;
+    if (deleted.length < batchSize) return total;
+  }
 }

@@ -24,3 +24,14 @@ export function sealCallbackCredential(plain: string, orgId: string, orderId: st
 export function openCallbackCredential(sealed: string, orgId: string, orderId: string): string | null {
   return decryptSecret(sealed, secret(), context(orgId, orderId));
 }
+
+const apiKeyContext = (orgId: string, credentialId: string) => `ats-api-key:${orgId}:${credentialId}`;
+
+/** The customer's key for the ATS's own API, kept with the integration credential it was given with. */
+export function sealAtsApiKey(plain: string, orgId: string, credentialId: string): string {
+  return encryptSecret(plain, secret(), apiKeyContext(orgId, credentialId));
+}
+
+export function openAtsApiKey(sealed: string, orgId: string, credentialId: string): string | null {
+  return decryptSecret(sealed, secret(), apiKeyContext(orgId, credentialId));
+}

@@ -8,7 +8,10 @@ import { nextAttemptAt } from '../webhooks/retry-schedule';
 import { recordAtsLogEntry } from './ats-log';
 import { openCallbackCredential } from './callback-credential';
 import { greenhouseCompletionRequest } from './greenhouse/greenhouse-callback';
-import { enqueueAtsWriteback, type AtsWritebackJob } from './queue-ats-writebacks';
+import { ashbyUpdateRequest, toAshbyStartedUpdate, toAshbyUpdate } from './ashby/ashby-protocol';
+import { readAtsApiKey } from './ats-credentials';
+import { getAtsOrder } from './get-ats-order';
+import { enqueueAtsWriteback, WRITEBACK_STARTED, type AtsWritebackJob } from './queue-ats-writebacks';
 
 export type WritebackOutcome = 'succeeded' | 'retrying' | 'gave-up' | 'skipped';
 
@@ -34,14 +37,23 @@ export async function deliverAtsWriteback(db: DbExecutor, job: AtsWritebackJob):
   const seriesStartedAt = job.seriesStartedAt ? new Date(job.seriesStartedAt) : new Date();
 
   let outcome: PostOutcome;
-  const request = order.callbackUrl ? buildRequest(order) : null;
-  if (!request) {
-    outcome = { ok: false, responseStatus: null, durationMs: 0, error: order.callbackUrl ? 'Nothing to send to this ATS' : 'No callback address' };
+  const built = await buildRequest(db, order, writeback.kind);
+  if ('superseded' in built) {
+    // Nothing to say any more (the result was settled first): not sent, and not a failure to retry.
+    await db
+      .update(atsWritebacks)
+      .set({ status: 'CANCELLED', error: built.superseded, updatedAt: new Date() })
+      .where(and(eq(atsWritebacks.id, writeback.id), eq(atsWritebacks.orgId, writeback.orgId), eq(atsWritebacks.status, 'PENDING'), eq(atsWritebacks.series, job.series)));
+    return 'skipped';
+  }
+  const request = 'error' in built ? null : built;
+  if ('error' in built) {
+    outcome = { ok: false, responseStatus: null, durationMs: 0, error: built.error };
   } else {
     try {
       // Checked at every attempt, after DNS: the ATS's name may resolve elsewhere today. The request goes to this address.
-      const target = await resolveWebhookUrl(request.url);
-      outcome = await postWebhook(target, request.headers, request.body, undefined, request.method);
+      const target = await resolveWebhookUrl(built.url);
+      outcome = await postWebhook(target, built.headers, built.body, undefined, built.method);
     } catch (error) {
       if (!(error instanceof WebhookUrlError)) throw error;
       outcome = { ok: false, responseStatus: null, durationMs: 0, error: `Refused: ${error.message}` };
@@ -62,13 +74,24 @@ export async function deliverAtsWriteback(db: DbExecutor, job: AtsWritebackJob):
   return outcome.ok ? 'succeeded' : next ? 'retrying' : 'gave-up';
 }
 
-function buildRequest(order: typeof atsOrders.$inferSelect): AtsRequest | null {
-  if (!order.callbackUrl) return null;
-  const credential = order.callbackAuth ? openCallbackCredential(order.callbackAuth, order.orgId, order.id) : null;
+/** The adapter of the order's ATS builds the request; what cannot be sent at all says why (no retry helps). */
+async function buildRequest(db: DbExecutor, order: typeof atsOrders.$inferSelect, kind: string): Promise<AtsRequest | { error: string } | { superseded: string }> {
+  if (!order.callbackUrl) return { error: 'No callback address' };
   switch (order.ats) {
-    case 'greenhouse':
+    case 'greenhouse': {
+      const credential = order.callbackAuth ? openCallbackCredential(order.callbackAuth, order.orgId, order.id) : null;
       return greenhouseCompletionRequest({ url: order.callbackUrl, key: credential });
+    }
+    case 'ashby': {
+      const state = await getAtsOrder(db, { orgId: order.orgId, ats: 'ashby', orderId: order.id });
+      if (!state || !order.externalId) return { error: 'Nothing to send to this ATS' };
+      const apiKey = order.credentialId ? await readAtsApiKey(db, { orgId: order.orgId, credentialId: order.credentialId }) : null;
+      if (kind === WRITEBACK_STARTED && state.resultReady) return { superseded: 'Not sent: the result was settled first' };
+      if (!apiKey) return { error: 'No Ashby API key was given with this integration (or it cannot be read)' };
+      const body = kind === WRITEBACK_STARTED ? toAshbyStartedUpdate(order.externalId, state) : toAshbyUpdate(order.externalId, state);
+      return ashbyUpdateRequest({ url: order.callbackUrl, apiKey, body });
+    }
     default:
-      return null;
+      return { error: 'Nothing to send to this ATS' };
   }
 }

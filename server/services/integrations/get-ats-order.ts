@@ -69,3 +69,19 @@ export async function getInterviewAtsSource(db: DbExecutor, input: { orgId: stri
     .where(and(eq(atsOrders.orgId, input.orgId), eq(atsOrders.interviewId, input.interviewId)));
   return row ?? null;
 }
+
+/** The order this ATS knows by its own reference (Ashby's `assessment_id`), in this organization only, or null. */
+export async function findAtsOrderByExternalId(db: DbExecutor, input: { orgId: string; ats: AtsKind; externalId: string }): Promise<{ id: string; interviewId: string } | null> {
+  const [row] = await db
+    .select({ id: atsOrders.id, interviewId: atsOrders.interviewId })
+    .from(atsOrders)
+    .where(and(eq(atsOrders.orgId, input.orgId), eq(atsOrders.ats, input.ats), eq(atsOrders.externalId, input.externalId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The ATS's own reference of an order (null when it gave none, or the candidate was erased). */
+export async function getAtsOrderExternalId(db: DbExecutor, input: { orgId: string; orderId: string }): Promise<string | null> {
+  const [row] = await db.select({ externalId: atsOrders.externalId }).from(atsOrders).where(and(eq(atsOrders.orgId, input.orgId), eq(atsOrders.id, input.orderId)));
+  return row?.externalId ?? null;
+}

@@ -15,7 +15,11 @@ const ENDPOINTS: Record<AtsKind, { operation: string; method: string }[]> = {
     { operation: 'test_status', method: 'GET' },
     { operation: 'response_error', method: 'POST' },
   ],
-  ashby: [],
+  ashby: [
+    { operation: 'assessment.list', method: 'POST' },
+    { operation: 'assessment.start', method: 'POST' },
+    { operation: 'assessment.cancel', method: 'POST' },
+  ],
   workable: [],
   lever: [],
 };

@@ -10,6 +10,8 @@ export const ATS_LABELS = { greenhouse: 'Greenhouse', ashby: 'Ashby', workable: 
 export const CreateAtsCredentialInputSchema = z.strictObject({
   ats: AtsKindSchema,
   name: z.string().trim().min(1, 'Must not be empty').max(100, 'Must be at most 100 characters').optional(),
+  /** Ashby: the customer's Ashby API key (candidatesWrite), with which we call assessment.update. Write-only. */
+  apiKey: z.string().trim().min(1, 'Must not be empty').max(500, 'Must be at most 500 characters').optional(),
 });
 export type CreateAtsCredentialInput = z.infer<typeof CreateAtsCredentialInputSchema>;
 
@@ -34,6 +36,7 @@ export const AtsCredentialSchema = z.object({
   ats: AtsKindSchema,
   name: z.string(),
   prefix: z.string().describe('The first characters of the key, to recognise it.'),
+  hasApiKey: z.boolean().describe("Whether the customer's key for the ATS's own API was given (it is never returned)."),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   createdAt: z.string(),

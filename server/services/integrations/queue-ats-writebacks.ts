@@ -15,8 +15,10 @@ export type AtsWritebackJob = {
   seriesStartedAt?: string;
 };
 
-/** The one thing an ATS is told today: the interview is completed and its result is settled. */
+/** What an ATS is told: the interview is completed and its result is settled (every ATS). */
 export const WRITEBACK_COMPLETED = 'completed';
+/** The candidate began (Ashby only: "Started" makes Ashby store when the assessment started). */
+export const WRITEBACK_STARTED = 'started';
 
 /**
  * Called by the outbox (webhooks/emit-event.ts) with every event, in the transaction of the change, so that the
@@ -29,6 +31,9 @@ export const WRITEBACK_COMPLETED = 'completed';
 export async function queueAtsWritebacks(tx: DbExecutor, event: { orgId: string; type: string; data: unknown }): Promise<void> {
   const data = event.data as { id?: string; interviewId?: string; reportId?: string | null };
   switch (event.type) {
+    case 'interview.started':
+      if (data.id) await queueStarted(tx, event.orgId, data.id);
+      return;
     case 'interview.completed':
       if (data.id) await queueCompleted(tx, event.orgId, data.id);
       return;
@@ -60,6 +65,22 @@ export async function queueCompleted(tx: DbExecutor, orgId: string, interviewId:
     const [row] = await tx
       .insert(atsWritebacks)
       .values({ id: newId('atsWriteback'), orgId, orderId: order.id, kind: WRITEBACK_COMPLETED, status: 'PENDING' })
+      .onConflictDoNothing({ target: [atsWritebacks.orderId, atsWritebacks.kind] })
+      .returning({ id: atsWritebacks.id });
+    if (row) await enqueueAtsWriteback(tx, { writebackId: row.id, series: 0, attempt: 1 });
+  }
+}
+
+/** One `started` write-back per Ashby order of the interview with a callback (the other protocols have no such call). */
+async function queueStarted(tx: DbExecutor, orgId: string, interviewId: string): Promise<void> {
+  const orders = await tx
+    .select({ id: atsOrders.id })
+    .from(atsOrders)
+    .where(and(eq(atsOrders.orgId, orgId), eq(atsOrders.interviewId, interviewId), eq(atsOrders.ats, 'ashby'), isNotNull(atsOrders.callbackUrl)));
+  for (const order of orders) {
+    const [row] = await tx
+      .insert(atsWritebacks)
+      .values({ id: newId('atsWriteback'), orgId, orderId: order.id, kind: WRITEBACK_STARTED, status: 'PENDING' })
       .onConflictDoNothing({ target: [atsWritebacks.orderId, atsWritebacks.kind] })
       .returning({ id: atsWritebacks.id });
     if (row) await enqueueAtsWriteback(tx, { writebackId: row.id, series: 0, attempt: 1 });

@@ -1,0 +1,1 @@
+ALTER TABLE "ats_credentials" ADD COLUMN "api_key_sealed" text;
