@@ -16,10 +16,11 @@ import { SelfIdentificationQuestions } from './self-identification';
 import { recordSession } from './record-answer';
 import { useMicrophone } from './use-microphone';
 import { WrittenComposer } from './written-composer';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 export type CandidateInterviewProps = {
   token: string;
-  language: 'fr' | 'en';
+  language: CandidateLanguage;
   organizationName: string;
   contactEmail: string | null;
   retentionDays: number | null;

@@ -1,4 +1,5 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import { withEnglishFallback } from '@/server/i18n/languages';
 import type { InterviewMode } from './interview-machine';
 
 /**
@@ -108,7 +109,7 @@ export type LiveCopy = {
   micNeeded: string;
 };
 
-export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
+export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = withEnglishFallback<InterviewCopy>({
   fr: {
     noticeTitle: 'Avant de commencer',
     noticeAi: (mode) =>
@@ -343,4 +344,4 @@ export const INTERVIEW_COPY: Record<CandidateLanguage, InterviewCopy> = {
       micNeeded: 'The live conversation needs your microphone. Allow it, or continue in writing.',
     },
   },
-};
+});

@@ -1,4 +1,5 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import { withEnglishFallback } from '@/server/i18n/languages';
 
 /** The voluntary self-identification questions after the interview, per language (CONTRACT §14's categories). */
 export type SelfIdentificationCopy = {
@@ -23,7 +24,7 @@ export type SelfIdentificationCopy = {
   error: string;
 };
 
-export const SELF_IDENTIFICATION_COPY: Record<CandidateLanguage, SelfIdentificationCopy> = {
+export const SELF_IDENTIFICATION_COPY: Record<CandidateLanguage, SelfIdentificationCopy> = withEnglishFallback<SelfIdentificationCopy>({
   en: {
     title: 'Two optional questions',
     why: (org) => `${org} checks that its interviews treat every group fairly. To measure it, it asks candidates, once their interview is over, how they describe themselves.`,
@@ -76,4 +77,4 @@ export const SELF_IDENTIFICATION_COPY: Record<CandidateLanguage, SelfIdentificat
     skipped: 'Aucune réponse n’a été enregistrée. Vous pouvez fermer cette page.',
     error: 'Vos réponses n’ont pas pu être envoyées. Veuillez réessayer.',
   },
-};
+});

@@ -1,9 +1,8 @@
 import { getEnv } from '@/server/env';
 
-/** The languages candidates read their email and invitation page in. Anything else falls back to French. */
-export const CANDIDATE_LANGUAGES = ['fr', 'en'] as const;
-export type CandidateLanguage = (typeof CANDIDATE_LANGUAGES)[number];
-export const DEFAULT_CANDIDATE_LANGUAGE: CandidateLanguage = 'fr';
+import { CANDIDATE_LANGUAGES, DEFAULT_CANDIDATE_LANGUAGE, type CandidateLanguage } from './languages';
+
+export { CANDIDATE_LANGUAGES, DEFAULT_CANDIDATE_LANGUAGE, type CandidateLanguage } from './languages';
 
 export type CandidateLocale = {
   /** Which copy to use. */
@@ -12,7 +11,7 @@ export type CandidateLocale = {
   intlLocale: string;
 };
 
-/** `fr-CA` → fr with Canadian formatting, `en-GB` → en with British formatting, `de` or garbage → fr. */
+/** `fr-CA` → fr with Canadian formatting, `de-AT` → de with Austrian formatting, `pt-BR` → pt, `ja` or garbage → fr. */
 export function resolveCandidateLocale(tag: string | null | undefined): CandidateLocale {
   let canonical: string | undefined;
   try {

@@ -1,11 +1,12 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import { withEnglishFallback } from '@/server/i18n/languages';
 import type { OfferedAnswerMode } from '@/server/services/invitations/offered-answer-mode';
 
 /** What the interview is called: spoken only where it will be (an agent platform's call, the live conversation). */
-const EYEBROW: Record<CandidateLanguage, Record<OfferedAnswerMode, string>> = {
+const EYEBROW: Record<CandidateLanguage, Record<OfferedAnswerMode, string>> = withEnglishFallback({
   fr: { external: 'Entretien vocal', live: 'Entretien oral en direct', recorded: 'Entretien', written: 'Entretien écrit' },
   en: { external: 'Voice interview', live: 'Live spoken interview', recorded: 'Interview', written: 'Written interview' },
-};
+});
 
 /** Every string of the candidate's invitation page, per language. Values from data are inserted as plain text. */
 export type CandidatePageCopy = {
@@ -41,7 +42,7 @@ export type CandidatePageCopy = {
   unknownBody: string;
 };
 
-export const CANDIDATE_PAGE_COPY: Record<CandidateLanguage, CandidatePageCopy> = {
+export const CANDIDATE_PAGE_COPY: Record<CandidateLanguage, CandidatePageCopy> = withEnglishFallback<CandidatePageCopy>({
   fr: {
     documentTitle: (job, mode) => `${EYEBROW.fr[mode]} : ${job}`,
     eyebrow: (mode) => EYEBROW.fr[mode],
@@ -134,4 +135,4 @@ export const CANDIDATE_PAGE_COPY: Record<CandidateLanguage, CandidatePageCopy> =
     unknownTitle: 'Link not found',
     unknownBody: 'This invitation link does not exist or was replaced by a newer one. Please check the latest email you received.',
   },
-};
+});

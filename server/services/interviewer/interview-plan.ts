@@ -1,4 +1,5 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import { withEnglishFallback } from '@/server/i18n/languages';
 
 /**
  * Where the built-in interviewer stands, derived from the turn history alone: nothing is kept in memory between
@@ -39,7 +40,7 @@ export type InterviewerPosition =
 
 export type InterviewerProgress = { answered: number; total: number };
 
-const DEFAULT_QUESTIONS: Record<CandidateLanguage, PlannedQuestion[]> = {
+const DEFAULT_QUESTIONS: Record<CandidateLanguage, PlannedQuestion[]> = withEnglishFallback({
   en: [
     { id: 'intro', text: 'Could you introduce yourself and walk me through your background?', criterion: null },
     { id: 'motivation', text: 'What draws you to this role, and what would you like to learn in it?', criterion: null },
@@ -48,7 +49,7 @@ const DEFAULT_QUESTIONS: Record<CandidateLanguage, PlannedQuestion[]> = {
     { id: 'intro', text: 'Pouvez-vous vous présenter et retracer votre parcours ?', criterion: null },
     { id: 'motivation', text: 'Qu’est-ce qui vous attire dans ce poste, et qu’aimeriez-vous y apprendre ?', criterion: null },
   ],
-};
+});
 
 /** The configuration's questions, or two general ones when the interview has none configured. */
 export function interviewQuestions(configured: readonly { id: string; text: string; criterion?: string | null }[] | null | undefined, language: CandidateLanguage): PlannedQuestion[] {

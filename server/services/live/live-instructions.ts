@@ -1,4 +1,5 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import { withEnglishFallback } from '@/server/i18n/languages';
 import type { PlannedQuestion } from '../interviewer/interview-plan';
 
 /**
@@ -16,7 +17,7 @@ export type LiveFrame = {
   followUpsPerQuestion: number;
 };
 
-const LANGUAGE_NAMES: Record<CandidateLanguage, string> = { en: 'English', fr: 'French' };
+const LANGUAGE_NAMES: Record<CandidateLanguage, string> = { en: 'English', fr: 'French', de: 'German', es: 'Spanish', it: 'Italian', nl: 'Dutch', pt: 'Portuguese' };
 
 export function sessionInstructions(frame: LiveFrame): string {
   const questions = frame.questions.map((q, i) => `${i + 1}. ${q.text}`).join('\n');
@@ -50,10 +51,10 @@ export function welcomeBack(language: CandidateLanguage, questionNumber: number,
     : `Welcome back. We were at question ${questionNumber}: ${question}`;
 }
 
-const ACKNOWLEDGEMENTS: Record<CandidateLanguage, readonly string[]> = {
+const ACKNOWLEDGEMENTS: Record<CandidateLanguage, readonly string[]> = withEnglishFallback({
   en: ['Thank you.', 'Thanks for that.', 'Understood, thank you.', 'Thank you, that is noted.'],
   fr: ['Merci.', 'Merci pour cette réponse.', 'Entendu, merci.', 'Merci, c’est noté.'],
-};
+});
 
 /**
  * A short acknowledgement before the next question, varied by turn: it thanks without judging (never "great

@@ -1,0 +1,5 @@
+import { emailMessages } from './messages/email';
+import type { Namespace } from './translator';
+
+/** Every namespace, for the catalogue test (every language has every key, every message parses alike). Add yours. */
+export const ALL_NAMESPACES: Namespace[] = [emailMessages];
