@@ -14,6 +14,7 @@ import type { CandidateSession } from './candidate-api';
 import { RecordedComposer } from './recorded-composer';
 import { SelfIdentificationQuestions } from './self-identification';
 import { recordSession } from './record-answer';
+import { useIntegritySignals } from './use-integrity-signals';
 import { useMicrophone } from './use-microphone';
 import { WrittenComposer } from './written-composer';
 import type { CandidateLanguage } from '@/server/i18n/languages';
@@ -83,6 +84,8 @@ export function CandidateInterview({ token, language, organizationName, contactE
   const headingRef = useFocusOnChange<HTMLHeadingElement>(screen);
   const { phase, session } = state;
   const turnNumber = phase === 'answering' || phase === 'sending' ? (session?.question?.turnNumber ?? null) : null;
+  // Integrity signals (told in the notice): observed only while the interview is under way.
+  const integrity = useIntegritySignals(api, phase === 'answering' || phase === 'sending' || phase === 'thinking' || phase === 'live', phase === 'finished');
 
   // The first read: where the link stands, and the answer channel this browser chose before a reload.
   useEffect(() => {
@@ -276,7 +279,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
               {mode === 'recorded' && state.channel === 'voice' ? (
                 <RecordedComposer copy={copy} api={api} mic={mic} state={state} dispatch={dispatch} onDraft={onDraft} onTranscribed={onTranscribed} onSend={send} extraActions={switchChannel} />
               ) : (
-                <WrittenComposer copy={copy} state={state} onDraft={onDraft} onSend={send} extraActions={switchChannel} />
+                <WrittenComposer copy={copy} state={state} onDraft={onDraft} onSend={send} onPaste={integrity.reportPaste} extraActions={switchChannel} />
               )}
               <p role="status" className="cp-muted" data-testid="answer-status">
                 {statusText(copy, state.status)}

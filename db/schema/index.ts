@@ -40,3 +40,4 @@ export * from './ats-orders';
 export * from './ats-writebacks';
 export * from './ats-log-entries';
 export * from './organization-brands';
+export * from './integrity-events';
