@@ -11,6 +11,7 @@ import { InterviewSetup } from './interview-setup';
 import { InterviewThread } from './interview-thread';
 import { LiveInterview } from './live-interview';
 import type { CandidateSession } from './candidate-api';
+import { PracticeQuestion } from './practice-question';
 import { RecordedComposer } from './recorded-composer';
 import { SelfIdentificationQuestions } from './self-identification';
 import { recordSession } from './record-answer';
@@ -18,6 +19,8 @@ import { useIntegritySignals } from './use-integrity-signals';
 import { useMicrophone } from './use-microphone';
 import { WrittenComposer } from './written-composer';
 import type { CandidateLanguage } from '@/server/i18n/languages';
+import { trustMessages } from '@/server/i18n/messages/trust';
+import { createTranslator } from '@/server/i18n/translator';
 
 export type CandidateInterviewProps = {
   token: string;
@@ -84,6 +87,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
   const headingRef = useFocusOnChange<HTMLHeadingElement>(screen);
   const { phase, session } = state;
   const turnNumber = phase === 'answering' || phase === 'sending' ? (session?.question?.turnNumber ?? null) : null;
+  const integrityNote = useMemo(() => createTranslator(trustMessages, language)('noticeIntegrity', { mode: mode ?? 'written' }), [language, mode]);
   // Integrity signals (told in the notice): observed only while the interview is under way.
   const integrity = useIntegritySignals(api, phase === 'answering' || phase === 'sending' || phase === 'thinking' || phase === 'live', phase === 'finished');
 
@@ -251,6 +255,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
           contactEmail={contactEmail}
           retentionDays={retentionDays}
           mode={mode}
+          integrityNote={mode === 'external' ? null : integrityNote}
           onAccept={() => dispatch({ type: 'NOTICE_ACCEPTED' })}
         />
       ) : null}
@@ -266,6 +271,9 @@ export function CandidateInterview({ token, language, organizationName, contactE
           starting={phase === 'starting'}
           onStart={() => dispatch({ type: 'START' })}
         />
+      ) : null}
+      {phase === 'practice' && session ? (
+        <PracticeQuestion copy={copy} language={language} channel={state.channel} mic={mic} headingRef={headingRef} onDone={() => dispatch({ type: 'PRACTICE_DONE' })} />
       ) : null}
       {phase === 'starting' ? (
         <p className="cp-muted" role="status" data-testid="starting">

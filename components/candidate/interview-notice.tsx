@@ -16,6 +16,7 @@ export function InterviewNotice({
   contactEmail,
   retentionDays,
   mode,
+  integrityNote,
   onAccept,
 }: {
   copy: InterviewCopy;
@@ -24,6 +25,8 @@ export function InterviewNotice({
   contactEmail: string | null;
   retentionDays: number | null;
   mode: InterviewMode;
+  /** What the page notes as integrity signals (trust catalogue); null when it notes nothing (external platform). */
+  integrityNote?: string | null;
   onAccept: () => void;
 }) {
   const [accepted, setAccepted] = useState(false);
@@ -50,6 +53,7 @@ export function InterviewNotice({
         <li>{copy.noticeAi(mode)}</li>
         <li>{copy.noticeRecorded(mode)}</li>
         {needsSetup(mode) ? <li>{copy.noticeWritten}</li> : null}
+        {integrityNote ? <li data-testid="notice-integrity">{integrityNote}</li> : null}
         <li>{copy.noticeHuman(organizationName)}</li>
         <li>{copy.noticeRetention(retentionDays)}</li>
         <li>{copy.noticeContact(organizationName, contactEmail)}</li>
