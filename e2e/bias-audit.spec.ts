@@ -42,6 +42,7 @@ describe("the candidate's voluntary self-identification", () => {
     await page.goto(`${app.url}/i/${invited.token}`);
     await page.getByTestId('consent').check();
     await page.getByTestId('start-interview').click();
+    await page.getByTestId('practice-done').click();
     for (const answer of ['I built payment systems for eight years in a small team.', 'A memory leak in a worker: two heap snapshots showed a cache never emptied.']) {
       await page.getByTestId('answer-text').fill(answer);
       await page.getByTestId('send-answer').click();

@@ -123,6 +123,7 @@ describe('the candidate interview by voice', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'candidate-voice-mic-check');
     await page.getByTestId('start-interview').click();
+    await page.getByTestId('practice-done').click();
 
     // Question 1: shown, recorded until the silence after the answer, transcribed, then corrected.
     await expect.poll(() => page.getByTestId('question-text').textContent()).toBe('Tell me about yourself.');
@@ -190,6 +191,7 @@ describe('the candidate interview by voice', () => {
     await screenshot(page, 'candidate-mic-denied-phone');
     await page.getByTestId('use-writing').click();
     await page.getByTestId('start-interview').click();
+    await page.getByTestId('practice-done').click();
 
     for (const [index, answer] of [
       [1, 'I lead a team of four building an ordering platform in TypeScript and PostgreSQL.'],
@@ -216,6 +218,7 @@ describe('the candidate interview by voice', () => {
     await page.getByTestId('mic-allow').click();
     await page.getByTestId('mic-level').waitFor();
     await page.getByTestId('start-interview').click();
+    await page.getByTestId('practice-done').click();
     await expect.poll(() => page.getByTestId('progress').textContent()).toBe('Question 1 of 1');
     await expect.poll(() => page.getByTestId('question-panel').getAttribute('data-step'), { timeout: 30_000 }).toBe('reviewing');
     await page.getByTestId('send-answer').click();

@@ -63,6 +63,13 @@ describe('the candidate interview in writing', () => {
     await page.keyboard.press('Space');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
+    // The practice question first: answered, shown as it would be sent, never posted; then the interview.
+    await page.getByTestId('practice').waitFor();
+    await page.getByTestId('practice-text').fill('Il fait beau et doux.');
+    await page.getByTestId('practice-try').click();
+    expect(await page.getByTestId('practice-echo').innerText()).toBe('Il fait beau et doux.');
+    await page.getByTestId('practice-done').focus();
+    await page.keyboard.press('Enter');
     await page.getByTestId('thread').waitFor();
     expect(await page.getByTestId('mic-check').count()).toBe(0);
     expect(await page.getByTestId('setup').count()).toBe(0);

@@ -177,6 +177,7 @@ export function liveInterviewSpec(shape: LiveShape): void {
       await page.getByTestId('mic-allow').click();
       await page.getByTestId('mic-level').waitFor();
       await page.getByTestId('start-interview').click();
+      await page.getByTestId('practice-done').click();
 
       // Question 1: said (the greeting, the AI disclosure, the question), heard, captioned; the progress.
       await live(page).waitFor();
@@ -306,6 +307,7 @@ export function liveInterviewSpec(shape: LiveShape): void {
       await page.getByTestId('mic-allow').click();
       await page.getByTestId('mic-level').waitFor();
       await page.getByTestId('start-interview').click();
+      await page.getByTestId('practice-done').click();
       await expect.poll(() => interviewerCaptions(page).first().getAttribute('data-final'), { timeout: 20_000 }).toBe('true');
 
       // The reload lands in the live view, asking for the click browsers need before sound and the microphone.

@@ -33,6 +33,8 @@ export const ID_PREFIXES = {
   atsOrder: 'ato',
   atsWriteback: 'atw',
   atsLogEntry: 'atl',
+  brandLogo: 'lgo',
+  integrityEvent: 'ige',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -79,6 +79,9 @@ export function candidateApi(token: string) {
       ),
     answer: async (turnNumber: number, answer: { text: string; audioId?: string }, options?: RetryOptions) =>
       readResult<CandidateSession>(await fetchWithRetry(`${base}/answers/${turnNumber}`, { method: 'POST', headers: json, body: JSON.stringify(answer) }, options)),
+    /** What the page observed (integrity signals): time away from the page, pastes into written answers. */
+    integrity: async (events: readonly object[], options: RetryOptions = { attempts: 3 }) =>
+      readResult<{ accepted: number }>(await fetchWithRetry(`${base}/integrity`, { method: 'POST', headers: json, body: JSON.stringify({ events }) }, options)),
     speechUrl: (turnNumber: number) => `${base}/speech/${turnNumber}`,
     /** The bias audit's two optional questions, after the interview (CONTRACT §14); absent answers stay unanswered. */
     selfIdentify: async (answers: { sex?: string; raceEthnicity?: string }, options?: RetryOptions) =>

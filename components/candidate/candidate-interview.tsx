@@ -11,13 +11,17 @@ import { InterviewSetup } from './interview-setup';
 import { InterviewThread } from './interview-thread';
 import { LiveInterview } from './live-interview';
 import type { CandidateSession } from './candidate-api';
+import { PracticeQuestion } from './practice-question';
 import { RecordedComposer } from './recorded-composer';
 import { SatisfactionRating } from './satisfaction-rating';
 import { SelfIdentificationQuestions } from './self-identification';
 import { recordSession } from './record-answer';
+import { useIntegritySignals } from './use-integrity-signals';
 import { useMicrophone } from './use-microphone';
 import { WrittenComposer } from './written-composer';
 import type { CandidateLanguage } from '@/server/i18n/languages';
+import { trustMessages } from '@/server/i18n/messages/trust';
+import { createTranslator } from '@/server/i18n/translator';
 
 export type CandidateInterviewProps = {
   token: string;
@@ -86,6 +90,9 @@ export function CandidateInterview({ token, language, organizationName, contactE
   const headingRef = useFocusOnChange<HTMLHeadingElement>(screen);
   const { phase, session } = state;
   const turnNumber = phase === 'answering' || phase === 'sending' ? (session?.question?.turnNumber ?? null) : null;
+  const integrityNote = useMemo(() => createTranslator(trustMessages, language)('noticeIntegrity', { mode: mode ?? 'written' }), [language, mode]);
+  // Integrity signals (told in the notice): observed only while the interview is under way.
+  const integrity = useIntegritySignals(api, phase === 'answering' || phase === 'sending' || phase === 'thinking' || phase === 'live', phase === 'finished');
 
   // The first read: where the link stands, and the answer channel this browser chose before a reload.
   useEffect(() => {
@@ -251,6 +258,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
           contactEmail={contactEmail}
           retentionDays={retentionDays}
           mode={mode}
+          integrityNote={mode === 'external' ? null : integrityNote}
           onAccept={() => dispatch({ type: 'NOTICE_ACCEPTED' })}
         />
       ) : null}
@@ -267,6 +275,9 @@ export function CandidateInterview({ token, language, organizationName, contactE
           onStart={() => dispatch({ type: 'START' })}
         />
       ) : null}
+      {phase === 'practice' && session ? (
+        <PracticeQuestion copy={copy} language={language} channel={state.channel} mic={mic} headingRef={headingRef} onDone={() => dispatch({ type: 'PRACTICE_DONE' })} />
+      ) : null}
       {phase === 'starting' ? (
         <p className="cp-muted" role="status" data-testid="starting">
           <span className="cp-dot" aria-hidden="true" /> {copy.starting}
@@ -279,7 +290,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
               {mode === 'recorded' && state.channel === 'voice' ? (
                 <RecordedComposer copy={copy} api={api} mic={mic} state={state} dispatch={dispatch} onDraft={onDraft} onTranscribed={onTranscribed} onSend={send} extraActions={switchChannel} />
               ) : (
-                <WrittenComposer copy={copy} state={state} onDraft={onDraft} onSend={send} extraActions={switchChannel} />
+                <WrittenComposer copy={copy} state={state} onDraft={onDraft} onSend={send} onPaste={integrity.reportPaste} extraActions={switchChannel} />
               )}
               <p role="status" className="cp-muted" data-testid="answer-status">
                 {statusText(copy, state.status)}

@@ -67,7 +67,10 @@ describe('the candidate interview machine', () => {
     expect(offeredMode(state.session!)).toBe('written');
 
     state = run([{ type: 'NOTICE_ACCEPTED' }], state);
-    expect(state.phase).toBe('starting');
+    // The practice question first: nothing is posted until the candidate is done with it.
+    expect(state.phase).toBe('practice');
+    state = run([{ type: 'PRACTICE_DONE' }], state);
+    expect(state).toMatchObject({ phase: 'starting', practiced: true });
     expect(threadOf(state).typing).toBe(true);
 
     state = run([{ type: 'STARTED', session: atQuestion1() }], state);
@@ -132,7 +135,9 @@ describe('the candidate interview machine', () => {
     let state = run([{ type: 'LOADED', session: session({ voice: { transcription: true, speech: 'server', live: false } }), remembered: null }, { type: 'NOTICE_ACCEPTED' }]);
     expect(offeredMode(state.session!)).toBe('recorded');
     expect(state).toMatchObject({ phase: 'setup', channel: 'voice' });
-    state = run([{ type: 'START' }, { type: 'STARTED', session: atQuestion1(true) }], state);
+    state = run([{ type: 'START' }], state);
+    expect(state.phase).toBe('practice');
+    state = run([{ type: 'PRACTICE_DONE' }, { type: 'STARTED', session: atQuestion1(true) }], state);
     expect(state).toMatchObject({ phase: 'answering', step: 'ready' });
     state = run([{ type: 'QUESTION_SHOWN', turnNumber: 1, draft: null, speaking: true }], state);
     expect(state.step).toBe('speaking');
@@ -177,7 +182,7 @@ describe('the candidate interview machine', () => {
   });
 
   it('start failures: 503 back to the notice with the reason, a gone link closes', () => {
-    const noticed = run([{ type: 'LOADED', session: session(), remembered: null }, { type: 'NOTICE_ACCEPTED' }]);
+    const noticed = run([{ type: 'LOADED', session: session(), remembered: null }, { type: 'NOTICE_ACCEPTED' }, { type: 'PRACTICE_DONE' }]);
     expect(run([{ type: 'START_FAILED', status: 503 }], noticed)).toMatchObject({ phase: 'notice', error: 'unavailable' });
     expect(run([{ type: 'START_FAILED', status: 410 }], noticed)).toMatchObject({ phase: 'closed', error: 'gone' });
     expect(run([{ type: 'LOAD_FAILED', status: 500 }])).toMatchObject({ phase: 'closed', error: 'generic' });
@@ -208,8 +213,13 @@ describe('the live conversation', () => {
     expect(state).toMatchObject({ phase: 'setup', channel: 'voice' });
     expect(startAnswerMode(state)).toBe('live');
     state = run([{ type: 'START' }], state);
+    expect(state.phase).toBe('practice');
+    state = run([{ type: 'PRACTICE_DONE' }], state);
     expect(state.phase).toBe('starting');
-    expect(run([{ type: 'START_FAILED', status: 503 }], state)).toMatchObject({ phase: 'setup', error: 'unavailable' });
+    const failed = run([{ type: 'START_FAILED', status: 503 }], state);
+    expect(failed).toMatchObject({ phase: 'setup', error: 'unavailable' });
+    // Trying again does not ask the practice question twice.
+    expect(run([{ type: 'START' }], failed).phase).toBe('starting');
     state = run([{ type: 'STARTED', session: liveAt('live') }], state);
     expect(state).toMatchObject({ phase: 'live', error: null });
     // Answers come and go over the socket, not through the machine: only the end moves it.
@@ -221,7 +231,7 @@ describe('the live conversation', () => {
   it('the candidate may choose writing on the setup step: a written start and the thread', () => {
     let state = run([{ type: 'LOADED', session: session(liveOffer), remembered: null }, { type: 'NOTICE_ACCEPTED' }, { type: 'CHANNEL_CHOSEN', channel: 'writing' }]);
     expect(startAnswerMode(state)).toBe('written');
-    state = run([{ type: 'START' }, { type: 'STARTED', session: liveAt('written') }], state);
+    state = run([{ type: 'START' }, { type: 'PRACTICE_DONE' }, { type: 'STARTED', session: liveAt('written') }], state);
     expect(state).toMatchObject({ phase: 'answering', step: 'typing', channel: 'writing' });
     expect(offeredMode(state.session!)).toBe('written');
     // A reload keeps the written thread: the interview's mode is the server's.

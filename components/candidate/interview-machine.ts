@@ -26,7 +26,7 @@ import type { AnswerDraft } from './interview-memory';
 export type InterviewMode = 'external' | 'recorded' | 'written' | 'live';
 export type AnswerChannel = 'voice' | 'writing';
 
-export type Phase = 'loading' | 'closed' | 'notice' | 'setup' | 'starting' | 'external' | 'live' | 'answering' | 'sending' | 'thinking' | 'finished';
+export type Phase = 'loading' | 'closed' | 'notice' | 'setup' | 'practice' | 'starting' | 'external' | 'live' | 'answering' | 'sending' | 'thinking' | 'finished';
 export type Step = 'typing' | 'speaking' | 'ready' | 'recording' | 'transcribing' | 'reviewing';
 
 export type ErrorKey = 'gone' | 'generic' | 'unavailable' | 'offline' | 'conflict' | 'tooLarge' | 'micDenied' | 'answerEmpty';
@@ -45,6 +45,8 @@ export type InterviewState = {
   resumedTurn: number | null;
   /** A live interview the candidate continues in writing (the live service failed, or they prefer to). */
   liveDeclined: boolean;
+  /** The practice question was done (or skipped) on this page: a retried start does not ask it again. */
+  practiced: boolean;
   error: ErrorKey | null;
   status: StatusKey | null;
 };
@@ -56,6 +58,8 @@ export type InterviewEvent =
   | { type: 'NOTICE_ACCEPTED' }
   | { type: 'CHANNEL_CHOSEN'; channel: AnswerChannel }
   | { type: 'START' }
+  /** The practice question is done (or skipped): now the interview starts. */
+  | { type: 'PRACTICE_DONE' }
   | { type: 'STARTED'; session: CandidateSession }
   | { type: 'START_FAILED'; status: number | null }
   /** The pending question is on screen: its kept draft (from before a reload), and whether it is read aloud now. */
@@ -87,6 +91,7 @@ export const initialState: InterviewState = {
   sent: null,
   resumedTurn: null,
   liveDeclined: false,
+  practiced: false,
   error: null,
   status: null,
 };
@@ -171,6 +176,8 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
       // Written (nothing to set up) and external (the platform's call) start right away; recorded and live check
       // the microphone.
       if (needsSetup(offeredMode(state.session))) return { ...state, phase: 'setup', error: null };
+      // The practice question before the first one (never posted anywhere); not with an external platform.
+      if (state.session.mode !== 'external' && !state.practiced) return { ...state, phase: 'practice', error: null };
       return { ...state, phase: 'starting', error: null };
     }
     case 'CHANNEL_CHOSEN': {
@@ -183,7 +190,10 @@ export function transition(state: InterviewState, event: InterviewEvent): Interv
       if (!state.session) return state;
       // Already started (a resume through the microphone check): nothing to post.
       if (state.session.status === 'IN_PROGRESS') return land({ ...state, error: null }, state.session);
+      if (!state.practiced) return { ...state, phase: 'practice', error: null };
       return { ...state, phase: 'starting', error: null };
+    case 'PRACTICE_DONE':
+      return state.phase === 'practice' ? { ...state, phase: 'starting', practiced: true, error: null } : state;
     case 'STARTED':
       return land({ ...state, error: null }, event.session);
     case 'START_FAILED': {

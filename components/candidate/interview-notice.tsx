@@ -16,6 +16,7 @@ export function InterviewNotice({
   contactEmail,
   retentionDays,
   mode,
+  integrityNote,
   onAccept,
 }: {
   copy: InterviewCopy;
@@ -24,6 +25,8 @@ export function InterviewNotice({
   contactEmail: string | null;
   retentionDays: number | null;
   mode: InterviewMode;
+  /** What the page notes as integrity signals (trust catalogue); null when it notes nothing (external platform). */
+  integrityNote?: string | null;
   onAccept: () => void;
 }) {
   const [accepted, setAccepted] = useState(false);
@@ -56,6 +59,7 @@ export function InterviewNotice({
         <summary>{copy.noticeDetails}</summary>
         <ul className="cp-notice" data-testid="notice-more">
           {needsSetup(mode) ? <li>{copy.noticeWritten}</li> : null}
+          {integrityNote ? <li data-testid="notice-integrity">{integrityNote}</li> : null}
           <li>{copy.noticeRetention(retentionDays)}</li>
           <li>{copy.noticeContact(organizationName, contactEmail)}</li>
           <li>{copy.noticeAlternative(organizationName, contactEmail)}</li>

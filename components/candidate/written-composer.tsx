@@ -15,6 +15,7 @@ export function WrittenComposer({
   hint,
   onDraft,
   onSend,
+  onPaste,
   extraActions,
 }: {
   copy: InterviewCopy;
@@ -23,6 +24,8 @@ export function WrittenComposer({
   hint?: string;
   onDraft: (text: string) => void;
   onSend: () => void;
+  /** Text pasted into the answer to `turnNumber` (an integrity signal): how many characters. */
+  onPaste?: (turnNumber: number, characters: number) => void;
   extraActions?: React.ReactNode;
 }) {
   const id = useId();
@@ -47,6 +50,9 @@ export function WrittenComposer({
         value={sending ? '' : text}
         placeholder={sending ? '' : undefined}
         onChange={(e) => onDraft(e.target.value)}
+        onPaste={(e) => {
+          if (question) onPaste?.(question.turnNumber, e.clipboardData.getData('text').length);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();

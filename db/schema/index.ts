@@ -39,3 +39,5 @@ export * from './ats-test-mappings';
 export * from './ats-orders';
 export * from './ats-writebacks';
 export * from './ats-log-entries';
+export * from './organization-brands';
+export * from './integrity-events';

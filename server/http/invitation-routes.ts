@@ -2,6 +2,8 @@ import { notFound } from '@/server/errors';
 import { acceptedAudioType, audioTooLarge, MAX_ANSWER_AUDIO_BYTES, MAX_SESSION_AUDIO_BYTES } from '@/server/services/audio/audio-limits';
 import { recordCandidateSelfIdentification } from '@/server/services/fairness/record-candidate-self-identification';
 import { SelfIdentificationAnswersSchema } from '@/server/services/fairness/self-identification-schemas';
+import { IntegrityReportInputSchema } from '@/server/services/integrity/integrity-schemas';
+import { recordIntegrityEvents } from '@/server/services/integrity/record-integrity-events';
 import { CandidateAnswerInputSchema } from '@/server/services/invitations/candidate-session-schemas';
 import { getCandidateSession } from '@/server/services/invitations/get-candidate-session';
 import { CandidateFeedbackInputSchema, recordCandidateFeedback } from '@/server/services/invitations/record-candidate-feedback';
@@ -109,6 +111,16 @@ export const INVITATION_ROUTES: DoorRoute[] = [
     auth: 'invitation',
     body: { schema: CandidateFeedbackInputSchema, maxBytes: 8192 },
     handle: async ({ db, caller, body }) => ({ status: 200, body: await recordCandidateFeedback(db, caller.token, body) }),
+  }),
+  // `{ events: [{ id, kind: "page_away", at, durationMs } | { id, kind: "paste", at, turnNumber, characters }] }`
+  // → 200 { accepted }: what the page observed (integrity signals, facts only); a retried event is stored once.
+  defineRoute({
+    method: 'POST',
+    path: `${BASE}/integrity`,
+    kind: 'invitation',
+    auth: 'invitation',
+    body: { schema: IntegrityReportInputSchema, maxBytes: 32 * 1024, requiredField: 'events' },
+    handle: async ({ db, caller, body }) => ({ status: 200, body: await recordIntegrityEvents(db, caller.token, body) }),
   }),
   // → audio/mpeg of that agent turn; 404 when TTS is not configured.
   defineRoute({

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/dashboard/page-header';
 import { AgentIntegrationCard } from '@/components/dashboard/settings/agent-integration-card';
 import { AiProvidersCard } from '@/components/dashboard/settings/ai-providers-card';
 import { ApiKeysCard } from '@/components/dashboard/settings/api-keys-card';
+import { BrandCard } from '@/components/dashboard/settings/brand-card';
 import { CandidateContactCard } from '@/components/dashboard/settings/candidate-contact-card';
 import { DataRetentionCard } from '@/components/dashboard/settings/data-retention-card';
 import { ReviewBeforeAiCard } from '@/components/dashboard/settings/review-before-ai-card';
@@ -43,7 +44,8 @@ export default async function SettingsPage() {
           caller.settings.providers(),
           caller.settings.reviewBeforeAi(),
           caller.settings.selfIdentification(),
-        ]).then(([integration, retention, contact, providers, reviewBeforeAi, selfIdentification]) => ({ integration, retention, contact, providers, reviewBeforeAi, selfIdentification }))
+          caller.settings.brand(),
+        ]).then(([integration, retention, contact, providers, reviewBeforeAi, selfIdentification, brand]) => ({ integration, retention, contact, providers, reviewBeforeAi, selfIdentification, brand }))
       : null;
   return (
     <div className="mx-auto max-w-5xl">
@@ -94,6 +96,7 @@ export default async function SettingsPage() {
         <ApiKeysCard />
         <DataRetentionCard initial={admin.retention} />
         <CandidateContactCard initial={admin.contact} />
+        <BrandCard initial={admin.brand} />
         <ReviewBeforeAiCard initial={admin.reviewBeforeAi} />
         <SelfIdentificationCard initial={admin.selfIdentification} />
         <Card>

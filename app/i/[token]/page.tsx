@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
 import { CandidateInterview } from '@/components/candidate/candidate-interview';
+import { brandCss } from '@/components/candidate/brand-style';
 import { INTERVIEW_CSS } from '@/components/candidate/interview-style';
 import { getEnv } from '@/server/env';
 import type { CandidateLocale } from '@/server/i18n/candidate-locale';
@@ -62,7 +63,7 @@ export default async function InvitationPage({ params, searchParams }: Props) {
   const mode = view.answerMode;
   return (
     <div className="cp-root" lang={locale.language}>
-      <style>{CANDIDATE_PAGE_CSS + INTERVIEW_CSS}</style>
+      <style>{CANDIDATE_PAGE_CSS + INTERVIEW_CSS + brandCss(view.brand.accentColor)}</style>
       <main className="cp-card" data-testid="invitation-page">
         {view.languages.length > 1 ? (
           <nav className="cp-languages" aria-label={copy.languageLabel} data-testid="language-switcher">
@@ -78,9 +79,13 @@ export default async function InvitationPage({ params, searchParams }: Props) {
           </nav>
         ) : null}
         <p className="cp-eyebrow">{copy.eyebrow(mode)}</p>
-        <p className="cp-org" data-testid="organization">
-          {view.organizationName}
-        </p>
+        <div className="cp-brand">
+          {/* The name is next to it, so the logo is decorative for screen readers. */}
+          {view.brand.logoPath ? <img src={view.brand.logoPath} alt="" data-testid="brand-logo" height={48} /> : null}
+          <p className="cp-org" data-testid="organization">
+            {view.organizationName}
+          </p>
+        </div>
         <h1 data-testid="job-title">{copy.heading(view.jobTitle)}</h1>
         <p>{copy.greeting(view.candidateFirstName)}</p>
         {/* A completed interview reaches this page only to ask the bias audit's optional questions: no "what to expect". */}

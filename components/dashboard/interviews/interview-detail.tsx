@@ -16,6 +16,7 @@ import { NotesCard } from '../notes/notes-card';
 import { WatchButton } from '../notifications/watch-button';
 import { DecisionCard } from './decision-card';
 import { HumanReviewCard } from './human-review-card';
+import { IntegrityCard } from './integrity-card';
 import { ActionFeedbackBanner, InterviewActions, type ActionFeedback } from './interview-actions';
 import { Scorecard } from './scorecard';
 import { StatusTimeline } from './status-timeline';
@@ -147,6 +148,7 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
             )}
           </Card>
           <HumanReviewCard view={view} />
+          <IntegrityCard interviewId={view.id} />
           <Card>
             <CardHeader title="Timeline" />
             <StatusTimeline view={view} />

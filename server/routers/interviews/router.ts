@@ -2,6 +2,7 @@ import { router } from '@/server/trpc';
 import { cancelInterviewProcedure } from './cancel-interview';
 import { createInterviewProcedure } from './create-interview';
 import { decideInterviewProcedure } from './decide-interview';
+import { getIntegritySignalsProcedure } from './get-integrity-signals';
 import { getInterviewProcedure } from './get-interview';
 import { listDecisionHistoryProcedure } from './list-decision-history';
 import { listInterviewsProcedure } from './list-interviews';
@@ -19,4 +20,5 @@ export const interviewsRouter = router({
   runDemo: runDemoInterviewProcedure,
   decide: decideInterviewProcedure,
   decisionHistory: listDecisionHistoryProcedure,
+  integrity: getIntegritySignalsProcedure,
 });

@@ -2,7 +2,7 @@ import { estimateInterviewMinutes, formatCandidateDateTime, type CandidateLocale
 import { emailMessages } from '@/server/i18n/messages/email';
 import { createTranslator } from '@/server/i18n/translator';
 import type { OfferedAnswerMode } from '../invitations/offered-answer-mode';
-import { escapeHtml, safeHref, singleLine } from './html';
+import { accentOf, brandHeaderHtml, escapeHtml, safeHref, singleLine, type EmailBrand } from './html';
 
 /**
  * The candidate emails, rendered from code: a subject, an HTML part and a plain-text part, in the candidate's
@@ -21,6 +21,8 @@ export type InvitationEmailData = {
   questionCount: number | null;
   /** How the candidate will answer: the email promises only that (no microphone for a written interview). */
   answerMode: OfferedAnswerMode;
+  /** The employer's brand (logo, accent colour); absent: the service's look. */
+  brand?: EmailBrand;
 };
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -50,12 +52,12 @@ export function renderInvitationEmail(kind: InvitationEmailKind, data: Invitatio
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0;"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;padding:32px;">
 <tr><td>
-<p style="margin:0 0 8px;font-size:13px;color:#71717a;">${escapeHtml(vars.org)}</p>
+${brandHeaderHtml(vars.org, data.brand)}
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(p)}</p>`).join('\n')}
-<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px;">${escapeHtml(copy.button)}</a></p>
+<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;background:${accentOf(data.brand)};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px;">${escapeHtml(copy.button)}</a></p>
 <p style="margin:0 0 16px;font-size:14px;line-height:1.5;">${escapeHtml(expiry)}</p>
 <p style="margin:0 0 4px;font-size:13px;color:#52525b;">${escapeHtml(copy.fallback)}</p>
-<p style="margin:0 0 24px;font-size:13px;word-break:break-all;"><a href="${href}" style="color:#1d4ed8;">${href}</a></p>
+<p style="margin:0 0 24px;font-size:13px;word-break:break-all;"><a href="${href}" style="color:${accentOf(data.brand)};">${href}</a></p>
 <p style="margin:0;font-size:12px;color:#71717a;">${escapeHtml(copy.footer)}</p>
 </td></tr></table>
 </td></tr></table>

@@ -4,6 +4,8 @@ import { candidates, interviews, turns, type InterviewStatus } from '@/db/schema
 import type { DbExecutor } from '@/db/client';
 import { estimateInterviewMinutes, resolveCandidateLocale, type CandidateLanguage, type CandidateLocale } from '@/server/i18n/candidate-locale';
 import { isCandidateLanguage } from '@/server/i18n/languages';
+import { candidateBrandOf } from '../branding/brand';
+import type { CandidateBrand } from '../branding/brand-schemas';
 import { selfIdentificationPrompt } from '../fairness/self-identification';
 import { effectiveStatus } from '../interviews/effective-status';
 import { hashInvitationToken, isInvitationTokenShape } from './invitation-token';
@@ -41,6 +43,8 @@ export type InvitationView = {
   answerMode: OfferedAnswerMode;
   /** Completed, in an organization that collects it, not answered yet: the page asks the bias audit's two optional questions. */
   asksSelfIdentification: boolean;
+  /** The employer's brand: display name (also `organizationName`), accent colour, logo. */
+  brand: CandidateBrand;
 };
 
 /**
@@ -70,6 +74,7 @@ export async function getInvitationByToken(db: DbExecutor, token: string, now = 
     nextSteps: row.nextSteps,
     languages: pageLanguages(row.locale, row.configLocale),
     answerMode: await offeredAnswerModeFor(db, row.orgId),
+    brand: candidateBrandOf(row),
     asksSelfIdentification: state === 'completed' && (await selfIdentificationPrompt(db, { orgId: row.orgId, candidateId: row.candidateId })) === 'ask',
   };
 }

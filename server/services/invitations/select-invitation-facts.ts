@@ -1,10 +1,10 @@
-import { and, eq, type SQL } from 'drizzle-orm';
-import { candidates, interviewConfigs, interviews, jobs, organizations } from '@/db/schema';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { candidates, interviewConfigs, interviews, jobs, organizationBrands, organizations } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 
 /**
  * What an invitation shows and what the agent is handed: the interview with its candidate, organization, job and
- * configuration, every join kept within the interview's own organization. Callers give the WHERE (a token's hash
+ * configuration and brand, every join kept within the interview's own organization. Callers give the WHERE (a token's hash
  * for the candidate page; an interview of an organization for the agent dispatch and the invitation emails).
  */
 export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
@@ -24,7 +24,10 @@ export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
       email: candidates.email,
       firstName: candidates.firstName,
       locale: candidates.locale,
-      organizationName: organizations.name,
+      // The employer's brand (Settings): its display name wherever the candidate reads the organization's name.
+      organizationName: sql<string>`coalesce(${organizationBrands.displayName}, ${organizations.name})`,
+      brandAccentColor: organizationBrands.accentColor,
+      brandLogoId: organizationBrands.logoId,
       retentionDays: organizations.retentionDays,
       contactEmail: organizations.contactEmail,
       nextSteps: organizations.candidateNextSteps,
@@ -36,6 +39,7 @@ export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
     .from(interviews)
     .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, interviews.orgId)))
     .innerJoin(organizations, eq(organizations.id, interviews.orgId))
+    .leftJoin(organizationBrands, eq(organizationBrands.orgId, interviews.orgId))
     .innerJoin(jobs, and(eq(jobs.id, interviews.jobId), eq(jobs.orgId, interviews.orgId)))
     .leftJoin(interviewConfigs, and(eq(interviewConfigs.id, interviews.configId), eq(interviewConfigs.orgId, interviews.orgId)))
     .where(where);

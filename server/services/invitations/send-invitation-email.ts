@@ -5,6 +5,7 @@ import type { DbExecutor } from '@/db/client';
 import { getEnv } from '@/server/env';
 import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
 import { log } from '@/server/log';
+import { candidateBrandOf } from '../branding/brand';
 import { sendEmail } from '../email/send-email';
 import { renderInvitationEmail, type InvitationEmailKind } from '../email/templates';
 import { effectiveStatus } from '../interviews/effective-status';
@@ -52,6 +53,7 @@ export async function sendInvitationEmail(db: DbExecutor, kind: InvitationEmailK
   }
 
   const locale = resolveCandidateLocale(row.locale);
+  const brand = candidateBrandOf(row);
   const rendered = renderInvitationEmail(kind, {
     locale,
     candidateFirstName: row.firstName,
@@ -61,6 +63,7 @@ export async function sendInvitationEmail(db: DbExecutor, kind: InvitationEmailK
     link: `${getEnv().APP_URL}/i/${token}`,
     questionCount: row.questions?.length ?? null,
     answerMode: await offeredAnswerModeFor(db, job.orgId),
+    brand: { accentColor: brand.accentColor, logoUrl: brand.logoPath ? `${getEnv().APP_URL}${brand.logoPath}` : null },
   });
   const sent = await sendEmail(db, {
     orgId: job.orgId,

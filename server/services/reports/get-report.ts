@@ -7,6 +7,7 @@ import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { iso } from '../fields';
 import { presentPlainAudioUrl } from '../storage/audio-urls';
 import { toTranscriptEntry } from '../turns/turn-dto';
+import { getIntegritySignals } from '../integrity/get-integrity-signals';
 import { findHumanReview, toHumanReviewDto, type HumanReviewFields } from '../reviews/human-review-dto';
 import type { AnyReportDto, InterviewReportDto, PendingReportDto, TestReportDto } from './report-schemas';
 
@@ -67,22 +68,24 @@ const interviewRefColumns = {
 
 async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: InterviewRef): Promise<InterviewReportDto | PendingReportDto> {
   if (report.status === 'PENDING') return { id: report.id, status: 'PENDING' };
-  const [turnRows, review] = await Promise.all([
+  const [turnRows, review, integrity] = await Promise.all([
     db
       .select({ ...getTableColumns(turns), audioRecordingId: ownedRecordingIdSql(turns.audioUrl, turns.interviewId, turns.orgId) })
       .from(turns)
       .where(and(eq(turns.interviewId, interview.id), eq(turns.orgId, report.orgId)))
       .orderBy(asc(turns.turnNumber)),
     findHumanReview(db, { orgId: report.orgId, reportId: report.id }),
+    getIntegritySignals(db, { orgId: report.orgId, interviewId: interview.id }),
   ]);
   return {
     ...interviewReportFields(report, interview, review),
     status: report.status,
+    integrity,
     transcript: turnRows.map((t) => toTranscriptEntry(t, presentPlainAudioUrl(t.audioUrl, t.audioRecordingId))),
   };
 }
 
-export type InterviewReportFields = Omit<InterviewReportDto, 'transcript' | 'status'> & { status: ReportRow['status'] };
+export type InterviewReportFields = Omit<InterviewReportDto, 'transcript' | 'status' | 'integrity'> & { status: ReportRow['status'] };
 
 /**
  * An interview report without its transcript (the export's items). Only a READY report shows a scorecard; the

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TranscriptTurnSchema } from '@/server/services/interviews/interview-schemas';
 import { nullableTimestampOut, timestampOut } from '../fields';
 import { HumanReviewSchema } from '../reviews/human-review-schemas';
+import { IntegritySignalsSchema } from '../integrity/integrity-schemas';
 
 export const RecommendationSchema = z
   .enum(['STRONG_YES', 'YES', 'NO', 'DEFINITELY_NO', 'NO_DECISION'])
@@ -51,6 +52,7 @@ export const InterviewReportSchema = z
     generator: z.string().nullable().describe('`rules`, or `llm:<model>` when a language model wrote the summary. Null when FAILED.'),
     failureReason: z.string().nullable().describe('Why generation failed (status FAILED); null otherwise.'),
     humanReview: HumanReviewSchema.nullable(),
+    integrity: IntegritySignalsSchema,
     createdAt: timestampOut(),
     completedAt: nullableTimestampOut().describe('When the report became READY.'),
   })
