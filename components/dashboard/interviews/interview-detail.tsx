@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { trpc } from '@/components/trpc/react';
-import { StatusBadge } from '../badges';
+import { DemoBadge, StatusBadge } from '../badges';
 import { candidateName } from '../format';
 import { PageHeader } from '../page-header';
 import { Time } from '../time';
@@ -88,6 +88,7 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
         title={
           <span className="flex items-center gap-3">
             {name} <StatusBadge status={view.status} />
+            {view.isDemo ? <DemoBadge /> : null}
           </span>
         }
         description={context}

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { candidates, INTERVIEW_STATUSES, interviews, jobs, reports, type InterviewStatus, type Recommendation } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { notDemoInterview, notDemoReport } from '../demo/demo-filter';
 import { iso } from '../fields';
 import { effectiveStatusSql } from '../interviews/effective-status';
 import { listAiWithheldInterviewIds } from '../reviews/review-before-ai';
@@ -16,19 +17,19 @@ const RECENT_COMPLETIONS = 6;
 export async function getOverview(db: DbExecutor, input: { orgId: string; now?: Date; viewerUserId?: string | null }): Promise<Overview> {
   const { orgId } = input;
   const weekAgo = new Date((input.now ?? new Date()).getTime() - 7 * 24 * 3600 * 1000);
-  const readyInterviewReports = and(eq(reports.orgId, orgId), eq(reports.type, 'interview'), eq(reports.status, 'READY'));
+  const readyInterviewReports = and(eq(reports.orgId, orgId), eq(reports.type, 'interview'), eq(reports.status, 'READY'), notDemoReport(orgId));
   const bucket = sql<number>`least(floor(${reports.overallScore} / 10), 9)::int`;
 
   const [statusRows, [completedRecent], bucketRows, [scoreRow], recommendationRows, recent] = await Promise.all([
     db
       .select({ status: effectiveStatusSql, count: sql<number>`count(*)::int` })
       .from(interviews)
-      .where(eq(interviews.orgId, orgId))
+      .where(and(eq(interviews.orgId, orgId), notDemoInterview))
       .groupBy(effectiveStatusSql),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(interviews)
-      .where(and(eq(interviews.orgId, orgId), eq(interviews.status, 'COMPLETED'), gte(interviews.completedAt, weekAgo))),
+      .where(and(eq(interviews.orgId, orgId), eq(interviews.status, 'COMPLETED'), gte(interviews.completedAt, weekAgo), notDemoInterview)),
     db
       .select({ bucket, count: sql<number>`count(*)::int` })
       .from(reports)
@@ -57,7 +58,7 @@ export async function getOverview(db: DbExecutor, input: { orgId: string; now?: 
       .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, orgId)))
       .innerJoin(jobs, and(eq(jobs.id, interviews.jobId), eq(jobs.orgId, orgId)))
       .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, orgId)))
-      .where(and(eq(interviews.orgId, orgId), eq(interviews.status, 'COMPLETED')))
+      .where(and(eq(interviews.orgId, orgId), eq(interviews.status, 'COMPLETED'), notDemoInterview))
       .orderBy(desc(interviews.completedAt), desc(interviews.id))
       .limit(RECENT_COMPLETIONS),
   ]);

@@ -230,7 +230,7 @@ async function campaignCriterionKeys(db: DbExecutor, scope: Scope): Promise<stri
     from ${interviews} i
     join ${reports} r on r.interview_id = i.id and r.org_id = i.org_id
     cross join lateral jsonb_array_elements(coalesce(r.criteria, '[]'::jsonb)) as criterion
-    where i.org_id = ${scope.orgId} and i.campaign_id = ${scope.campaignId} and i.status = 'COMPLETED' and r.status = 'READY'
+    where i.org_id = ${scope.orgId} and i.campaign_id = ${scope.campaignId} and i.status = 'COMPLETED' and not i.is_demo and r.status = 'READY'
     order by 1`);
   return rowsOf<{ key: string | null }>(result)
     .map((row) => row.key)
@@ -276,7 +276,7 @@ const interviewResultsStatement = (afterCursor: boolean) => `
   join "candidates" c on c.id = "interviews"."candidate_id" and c.org_id = "interviews"."org_id"
   join "reports" r on r.interview_id = "interviews"."id" and r.org_id = "interviews"."org_id"
   left join "human_reviews" h on h.report_id = r.id and h.org_id = r.org_id
-  where "interviews"."org_id" = $1 and "interviews"."campaign_id" = $2 and "interviews"."status" = 'COMPLETED'
+  where "interviews"."org_id" = $1 and "interviews"."campaign_id" = $2 and "interviews"."status" = 'COMPLETED' and not "interviews"."is_demo"
     ${afterCursor ? 'and ("interviews"."created_at", "interviews"."id") < ($4::timestamptz, $5)' : ''}
   order by "interviews"."created_at" desc nulls first, "interviews"."id" desc nulls first
   limit $3`;

@@ -1,0 +1,5 @@
+ALTER TABLE "candidates" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "interviews" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "campaigns_org_demo_uq" ON "campaigns" USING btree ("org_id") WHERE is_demo;--> statement-breakpoint
+CREATE INDEX "interviews_org_demo_idx" ON "interviews" USING btree ("org_id") WHERE is_demo;
