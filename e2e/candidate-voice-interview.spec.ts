@@ -107,7 +107,7 @@ describe('the candidate interview by voice', () => {
     expect(await page.locator('main').innerText()).toContain('you answer out loud or in writing');
 
     // The notice: every item, accessible, nothing happens before it is acknowledged.
-    const notice = await page.getByTestId('notice-items').innerText();
+    const notice = await page.getByTestId('notice').textContent();
     for (const text of ['artificial intelligence', 'recorded and transcribed', 'in writing', 'A person at Acme Robotics reviews your answers and takes the decision', 'kept', 'interview without AI']) {
       expect(notice).toContain(text);
     }

@@ -49,7 +49,7 @@ describe('the candidate interview in writing', () => {
     expect(await page.title()).toBe('Entretien écrit : Backend engineer');
     expect(await page.getByTestId('intro').innerText()).toBe('Acme Robotics vous invite à un entretien écrit pour le poste de Backend engineer.');
 
-    const notice = await page.getByTestId('notice-items').innerText();
+    const notice = await page.getByTestId('notice').textContent();
     for (const text of ['posées par écrit par une intelligence artificielle', 'Vous répondez par écrit', 'Une personne de Acme Robotics lit vos réponses et prend la décision', 'conservés', 'entretien sans IA']) {
       expect(notice).toContain(text);
     }

@@ -170,7 +170,7 @@ export function liveInterviewSpec(shape: LiveShape): void {
       expect(await page.getByTestId('intro').innerText()).toBe('Acme Robotics invites you to a live spoken interview for the Backend engineer position.');
       expect(await page.locator('main').innerText()).toContain('asked out loud in a live conversation; you answer out loud, or in writing if you prefer');
       expect(await page.getByTestId('notice').getAttribute('data-mode')).toBe('live');
-      const notice = await page.getByTestId('notice-items').innerText();
+      const notice = await page.getByTestId('notice').textContent();
       for (const text of ['live spoken conversation with an artificial intelligence', 'captions show it as it happens', 'answer in writing']) expect(notice).toContain(text);
       await acknowledgeNotice(page);
       expect(await page.getByTestId('setup').innerText()).toContain('Live spoken conversation');

@@ -16,13 +16,16 @@ import { SelfIdentificationQuestions } from './self-identification';
 import { recordSession } from './record-answer';
 import { useMicrophone } from './use-microphone';
 import { WrittenComposer } from './written-composer';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 export type CandidateInterviewProps = {
   token: string;
-  language: 'fr' | 'en';
+  language: CandidateLanguage;
   organizationName: string;
   contactEmail: string | null;
   retentionDays: number | null;
+  /** The organization's own words on what happens after the interview and when (Settings); null: the default. */
+  nextSteps?: string | null;
 };
 
 /** Moves keyboard and screen-reader focus to a heading when what it titles appears. */
@@ -68,7 +71,7 @@ const userActivated = () => typeof navigator === 'undefined' || !('userActivatio
  * shown comes from `GET /session`, so a reload rebuilds the thread and lands on the pending question (or the live
  * conversation, which the server resumes); the draft answer is kept in the browser until the server has it.
  */
-export function CandidateInterview({ token, language, organizationName, contactEmail, retentionDays }: CandidateInterviewProps) {
+export function CandidateInterview({ token, language, organizationName, contactEmail, retentionDays, nextSteps = null }: CandidateInterviewProps) {
   const copy = INTERVIEW_COPY[language];
   const api = useMemo(() => candidateApi(token), [token]);
   const mic = useMicrophone();
@@ -300,6 +303,8 @@ export function CandidateInterview({ token, language, organizationName, contactE
               {copy.thanksTitle}
             </h2>
             <p>{copy.thanksBody(organizationName)}</p>
+            <h3>{copy.thanksNextTitle}</h3>
+            <p data-testid="thanks-next">{nextSteps?.trim() || copy.thanksNextDefault(organizationName)}</p>
           </div>
         </div>
       ) : null}

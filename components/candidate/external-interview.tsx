@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { CANDIDATE_PAGE_COPY } from '@/app/i/[token]/candidate-page-copy';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 const POLL_INTERVAL_MS = 2000;
 
@@ -9,7 +10,7 @@ const POLL_INTERVAL_MS = 2000;
  * The interview on an external agent platform (`AGENT_DISPATCH_URL`): the call's link, then its progress. The page
  * polls the link's status endpoint, which reports the status and the number of recorded turns, never their content.
  */
-export function ExternalInterview({ token, language, joinUrl, onFinished }: { token: string; language: 'fr' | 'en'; joinUrl: string | null; onFinished: () => void }) {
+export function ExternalInterview({ token, language, joinUrl, onFinished }: { token: string; language: CandidateLanguage; joinUrl: string | null; onFinished: () => void }) {
   const copy = CANDIDATE_PAGE_COPY[language];
   const [inProgress, setInProgress] = useState(false);
   const [turnCount, setTurnCount] = useState<number | null>(null);

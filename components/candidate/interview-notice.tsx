@@ -46,15 +46,21 @@ export function InterviewNotice({
       <h2 id="cp-stage-title" ref={headingRef} tabIndex={-1}>
         {copy.noticeTitle}
       </h2>
+      {/* One phone screen: what the candidate must know before consenting; the rest one tap away (issue 25). */}
       <ul className="cp-notice" data-testid="notice-items">
         <li>{copy.noticeAi(mode)}</li>
         <li>{copy.noticeRecorded(mode)}</li>
-        {needsSetup(mode) ? <li>{copy.noticeWritten}</li> : null}
         <li>{copy.noticeHuman(organizationName)}</li>
-        <li>{copy.noticeRetention(retentionDays)}</li>
-        <li>{copy.noticeContact(organizationName, contactEmail)}</li>
-        <li>{copy.noticeAlternative(organizationName, contactEmail)}</li>
       </ul>
+      <details className="cp-details" data-testid="notice-details">
+        <summary>{copy.noticeDetails}</summary>
+        <ul className="cp-notice" data-testid="notice-more">
+          {needsSetup(mode) ? <li>{copy.noticeWritten}</li> : null}
+          <li>{copy.noticeRetention(retentionDays)}</li>
+          <li>{copy.noticeContact(organizationName, contactEmail)}</li>
+          <li>{copy.noticeAlternative(organizationName, contactEmail)}</li>
+        </ul>
+      </details>
       <label className="cp-check">
         <input
           ref={checkboxRef}

@@ -9,6 +9,7 @@ export const INTERVIEW_CSS = `
 .cp-sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .cp-muted{color:#52525b;font-size:14px}
 .cp-notice{margin:0 0 16px;padding-left:20px}
+.cp-details{margin:0 0 16px}.cp-details summary{cursor:pointer;font-weight:600;min-height:44px;display:flex;align-items:center}.cp-details[open] summary{margin-bottom:8px}
 .cp-check{display:flex;gap:10px;align-items:flex-start;margin:8px 0;padding:12px;border:1px solid #d4d4d8;border-radius:8px;cursor:pointer}
 .cp-check input{width:20px;height:20px;margin:2px 0 0;flex:none;accent-color:#1d4ed8}
 .cp-field-error{margin:0 0 8px;color:#991b1b;font-size:14px}

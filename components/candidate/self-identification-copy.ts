@@ -1,4 +1,7 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import { CANDIDATE_LANGUAGES } from '@/server/i18n/languages';
+import { selfIdentificationMessages } from '@/server/i18n/messages/selfId';
+import { createTranslator } from '@/server/i18n/translator';
 
 /** The voluntary self-identification questions after the interview, per language (CONTRACT §14's categories). */
 export type SelfIdentificationCopy = {
@@ -23,57 +26,35 @@ export type SelfIdentificationCopy = {
   error: string;
 };
 
-export const SELF_IDENTIFICATION_COPY: Record<CandidateLanguage, SelfIdentificationCopy> = {
-  en: {
-    title: 'Two optional questions',
-    why: (org) => `${org} checks that its interviews treat every group fairly. To measure it, it asks candidates, once their interview is over, how they describe themselves.`,
-    never: 'Your answers are never shown to the people who review your interview, and never used to score it: the AI never sees them.',
-    apart: (org) => `They are stored apart from your application, only counted in anonymous totals, included if you ask ${org} for a copy of your data, and deleted when you ask for your data to be deleted.`,
-    optional: 'Answering is entirely up to you. You can choose “Prefer not to say” or skip both questions.',
-    sexLegend: 'Sex',
-    raceLegend: 'Race or ethnicity',
-    sex: { female: 'Female', male: 'Male' },
+/** The questions' copy in one language, from the `selfId` catalogue (server/i18n/messages/selfId). */
+export function selfIdentificationCopy(language: CandidateLanguage): SelfIdentificationCopy {
+  const t = createTranslator(selfIdentificationMessages, language);
+  return {
+    title: t('title'),
+    why: (org) => t('why', { org }),
+    never: t('never'),
+    apart: (org) => t('apart', { org }),
+    optional: t('optional'),
+    sexLegend: t('sexLegend'),
+    raceLegend: t('raceLegend'),
+    sex: { female: t('sexFemale'), male: t('sexMale') },
     race: {
-      hispanic_latino: 'Hispanic or Latino',
-      white: 'White',
-      black_african_american: 'Black or African American',
-      native_hawaiian_pacific_islander: 'Native Hawaiian or Pacific Islander',
-      asian: 'Asian',
-      american_indian_alaska_native: 'American Indian or Alaska Native',
-      two_or_more: 'Two or more races',
+      hispanic_latino: t('raceHispanicLatino'),
+      white: t('raceWhite'),
+      black_african_american: t('raceBlackAfricanAmerican'),
+      native_hawaiian_pacific_islander: t('raceNativeHawaiianPacificIslander'),
+      asian: t('raceAsian'),
+      american_indian_alaska_native: t('raceAmericanIndianAlaskaNative'),
+      two_or_more: t('raceTwoOrMore'),
     },
-    declined: 'Prefer not to say',
-    submit: 'Send my answers',
-    skip: 'Skip these questions',
-    saving: 'Sending…',
-    thanks: 'Thank you: your answers were recorded. You can close this page.',
-    skipped: 'No answers were recorded. You can close this page.',
-    error: 'Your answers could not be sent. Please try again.',
-  },
-  fr: {
-    title: 'Deux questions facultatives',
-    why: (org) => `${org} vérifie que ses entretiens traitent chaque groupe équitablement. Pour le mesurer, elle demande aux candidats, une fois l’entretien terminé, comment ils se décrivent.`,
-    never: 'Vos réponses ne sont jamais montrées aux personnes qui examinent votre entretien et ne servent jamais à le noter : l’IA ne les voit pas.',
-    apart: (org) => `Elles sont conservées à part de votre candidature, comptées uniquement dans des totaux anonymes, incluses si vous demandez à ${org} une copie de vos données, et supprimées si vous demandez la suppression de vos données.`,
-    optional: 'Répondre est entièrement libre. Vous pouvez choisir « Je préfère ne pas répondre » ou passer les deux questions.',
-    sexLegend: 'Sexe',
-    raceLegend: 'Origine ethnique',
-    sex: { female: 'Femme', male: 'Homme' },
-    race: {
-      hispanic_latino: 'Hispanique ou latino',
-      white: 'Blanc',
-      black_african_american: 'Noir ou afro-américain',
-      native_hawaiian_pacific_islander: 'Hawaïen natif ou originaire des îles du Pacifique',
-      asian: 'Asiatique',
-      american_indian_alaska_native: 'Amérindien ou autochtone de l’Alaska',
-      two_or_more: 'Plusieurs origines',
-    },
-    declined: 'Je préfère ne pas répondre',
-    submit: 'Envoyer mes réponses',
-    skip: 'Passer ces questions',
-    saving: 'Envoi…',
-    thanks: 'Merci : vos réponses ont été enregistrées. Vous pouvez fermer cette page.',
-    skipped: 'Aucune réponse n’a été enregistrée. Vous pouvez fermer cette page.',
-    error: 'Vos réponses n’ont pas pu être envoyées. Veuillez réessayer.',
-  },
-};
+    declined: t('declined'),
+    submit: t('submit'),
+    skip: t('skip'),
+    saving: t('saving'),
+    thanks: t('thanks'),
+    skipped: t('skipped'),
+    error: t('error'),
+  };
+}
+
+export const SELF_IDENTIFICATION_COPY = Object.fromEntries(CANDIDATE_LANGUAGES.map((l) => [l, selfIdentificationCopy(l)])) as Record<CandidateLanguage, SelfIdentificationCopy>;

@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SELF_IDENTIFICATION_COPY } from './self-identification-copy';
 import type { CandidateApi } from './candidate-api';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 type SexAnswer = 'female' | 'male' | 'declined';
 type RaceAnswer = keyof (typeof SELF_IDENTIFICATION_COPY)['en']['race'] | 'declined';
@@ -13,7 +14,7 @@ type RaceAnswer = keyof (typeof SELF_IDENTIFICATION_COPY)['en']['race'] | 'decli
  * itself, so it asks whatever way the interview ended (thread, live or external agent). Nothing is sent unless
  * the candidate presses "send"; an unanswered question is left unanswered (null), not "declined".
  */
-export function SelfIdentificationQuestions({ api, language, organizationName }: { api: CandidateApi; language: 'fr' | 'en'; organizationName: string }) {
+export function SelfIdentificationQuestions({ api, language, organizationName }: { api: CandidateApi; language: CandidateLanguage; organizationName: string }) {
   const copy = SELF_IDENTIFICATION_COPY[language];
   const [prompt, setPrompt] = useState<'ask' | 'answered' | null>(null);
   const [sex, setSex] = useState<SexAnswer | null>(null);

@@ -1,4 +1,5 @@
 'use client';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 export type Speaking = { done: Promise<void>; cancel: () => void };
 
@@ -10,7 +11,7 @@ const SILENT: Speaking = { done: Promise.resolve(), cancel: () => undefined };
  * a server has no voices; autoplay may be refused before a click): the question is always on screen, so failing
  * to speak it resolves quietly.
  */
-export function speakQuestion(text: string, options: { language: 'fr' | 'en'; serverUrl: string | null }): Speaking {
+export function speakQuestion(text: string, options: { language: CandidateLanguage; serverUrl: string | null }): Speaking {
   if (options.serverUrl) return playServerSpeech(options.serverUrl);
   return speakInBrowser(text, options.language);
 }
@@ -33,7 +34,7 @@ function playServerSpeech(url: string): Speaking {
   };
 }
 
-function speakInBrowser(text: string, language: 'fr' | 'en'): Speaking {
+function speakInBrowser(text: string, language: CandidateLanguage): Speaking {
   if (typeof window === 'undefined' || !('speechSynthesis' in window)) return SILENT;
   const voices = window.speechSynthesis.getVoices();
   const voice = voices.find((v) => v.lang.toLowerCase().startsWith(language)) ?? null;

@@ -11,6 +11,8 @@ export const organizations = pgTable('organizations', {
   retentionDays: integer('retention_days').notNull().default(DEFAULT_RETENTION_DAYS),
   /** Where candidates write about their data or to ask for an interview without AI (the notice; Reply-To of emails). */
   contactEmail: text('contact_email'),
+  /** The organization's own words on the thank-you page: what happens after the interview and when (issue 25); null: the default. */
+  candidateNextSteps: text('candidate_next_steps'),
   /**
    * "Review before you see the AI" (issue 23): while on, the dashboard withholds the AI's scores, summary and advice
    * on an interview from each user until that user has saved their own review of it. Off by default.

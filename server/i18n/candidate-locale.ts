@@ -1,9 +1,9 @@
 import { getEnv } from '@/server/env';
+import { formatDateTimeInZone } from './format-date';
 
-/** The languages candidates read their email and invitation page in. Anything else falls back to French. */
-export const CANDIDATE_LANGUAGES = ['fr', 'en'] as const;
-export type CandidateLanguage = (typeof CANDIDATE_LANGUAGES)[number];
-export const DEFAULT_CANDIDATE_LANGUAGE: CandidateLanguage = 'fr';
+import { CANDIDATE_LANGUAGES, DEFAULT_CANDIDATE_LANGUAGE, type CandidateLanguage } from './languages';
+
+export { CANDIDATE_LANGUAGES, DEFAULT_CANDIDATE_LANGUAGE, type CandidateLanguage } from './languages';
 
 export type CandidateLocale = {
   /** Which copy to use. */
@@ -12,7 +12,7 @@ export type CandidateLocale = {
   intlLocale: string;
 };
 
-/** `fr-CA` → fr with Canadian formatting, `en-GB` → en with British formatting, `de` or garbage → fr. */
+/** `fr-CA` → fr with Canadian formatting, `de-AT` → de with Austrian formatting, `pt-BR` → pt, `ja` or garbage → fr. */
 export function resolveCandidateLocale(tag: string | null | undefined): CandidateLocale {
   let canonical: string | undefined;
   try {
@@ -28,12 +28,7 @@ export function resolveCandidateLocale(tag: string | null | undefined): Candidat
 
 /** A date and time the candidate cannot misread: their conventions, the configured zone, and the zone's name. */
 export function formatCandidateDateTime(date: Date, locale: CandidateLocale, timeZone = getEnv().DISPLAY_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(locale.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date) + ` (${zoneName(date, locale, timeZone)})`;
-}
-
-function zoneName(date: Date, locale: CandidateLocale, timeZone: string): string {
-  const part = new Intl.DateTimeFormat(locale.intlLocale, { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
+  return formatDateTimeInZone(date, locale.intlLocale, timeZone);
 }
 
 /**

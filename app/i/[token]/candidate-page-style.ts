@@ -3,6 +3,9 @@
  * in-progress interviews) or from the proxy (closed links, with their HTTP status), and nothing to fetch.
  */
 export const CANDIDATE_PAGE_CSS = `
+.cp-languages ul{display:flex;flex-wrap:wrap;gap:4px 12px;list-style:none;margin:0 0 12px;padding:0;justify-content:flex-end}
+.cp-languages a{display:inline-block;min-height:24px;padding:4px 2px;color:#1d4ed8}
+.cp-languages a[aria-current]{font-weight:700;color:#18181b;text-decoration:none}
 body{margin:0}
 .cp-root{min-height:100vh;margin:0;padding:48px 16px;box-sizing:border-box;background:#f4f4f5;color:#18181b;
   font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;line-height:1.5}

@@ -15,19 +15,21 @@ type CandidateContact = RouterOutputs['settings']['candidateContact'];
 export function CandidateContactCard({ initial }: { initial: CandidateContact }) {
   const utils = trpc.useUtils();
   const [email, setEmail] = useState(initial.contactEmail ?? '');
+  const [nextSteps, setNextSteps] = useState(initial.nextSteps ?? '');
   const [saved, setSaved] = useState(false);
   const update = trpc.settings.updateCandidateContact.useMutation({
     onMutate: () => setSaved(false),
     onSuccess: async (result) => {
       setSaved(true);
       setEmail(result.contactEmail ?? '');
+      setNextSteps(result.nextSteps ?? '');
       await utils.settings.candidateContact.invalidate();
     },
   });
   const error = update.error ? (contractError(update.error).issues?.[0]?.message ?? contractError(update.error).message) : undefined;
   function submit(event: FormEvent) {
     event.preventDefault();
-    update.mutate({ contactEmail: email });
+    update.mutate({ contactEmail: email, nextSteps });
   }
   return (
     <Card>
@@ -39,6 +41,19 @@ export function CandidateContactCard({ initial }: { initial: CandidateContact })
         <Form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
           <Field label="Contact email" error={error} hint="Leave empty to remove it: candidates are then told to reply to the invitation email." className="w-80">
             <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="recruiting@example.com" />
+          </Field>
+          <Field
+            label="What happens next (thank-you page)"
+            hint="Shown to candidates when they finish: what happens now and when, in your words, in the language you write it in. Leave empty for the default text (a person reads the answers; an answer by email, usually within two weeks)."
+            className="w-full max-w-xl"
+          >
+            <textarea
+              className="min-h-20 w-full rounded-md border px-3 py-2 text-sm"
+              maxLength={1000}
+              value={nextSteps}
+              onChange={(e) => setNextSteps(e.target.value)}
+              data-testid="next-steps"
+            />
           </Field>
           <Button type="submit" disabled={update.isPending}>
             Save

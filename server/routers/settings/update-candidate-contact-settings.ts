@@ -5,4 +5,4 @@ import { adminProcedure } from '@/server/trpc';
 export const updateCandidateContactSettingsProcedure = adminProcedure
   .input(UpdateCandidateContactInputSchema)
   .output(CandidateContactSettingsSchema)
-  .mutation(({ ctx, input }) => updateCandidateContactSettings(ctx.db, { orgId: ctx.orgId, contactEmail: input.contactEmail, audit: ctx.audit }));
+  .mutation(({ ctx, input }) => updateCandidateContactSettings(ctx.db, { orgId: ctx.orgId, contactEmail: input.contactEmail, nextSteps: input.nextSteps, audit: ctx.audit }));

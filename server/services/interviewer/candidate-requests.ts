@@ -1,4 +1,6 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import { interviewerMessages } from '@/server/i18n/messages/interviewer';
+import { createTranslator } from '@/server/i18n/translator';
 
 /**
  * What a candidate says to the interviewer rather than as an answer, in a live conversation: "could you repeat
@@ -33,7 +35,5 @@ export function candidateRequest(utterance: string): CandidateRequest | null {
 
 /** The interviewer's answer about the process: what it is, where the interview stands, who decides; never chances. */
 export function processReply(language: CandidateLanguage, position: { questionNumber: number; total: number }): string {
-  return language === 'fr'
-    ? `Je suis un intervieweur IA. L’entretien compte ${position.total} questions et nous en sommes à la question ${position.questionNumber}. Une personne de l’équipe de recrutement examinera vos réponses et prendra toute décision ; je ne peux rien dire du résultat.`
-    : `I am an AI interviewer. There are ${position.total} questions in this interview, and we are at question ${position.questionNumber}. A person on the hiring team will review your answers and make any decision; I cannot say anything about the outcome.`;
+  return createTranslator(interviewerMessages, language)('processReply', { total: position.total, number: position.questionNumber });
 }

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { contentHash, DETERMINISTIC, providerOf, type AiProvenance } from '../ai/provenance';
 import { INSTRUCTION_ATTEMPT_FLAG, REMOVED_INSTRUCTION, screenInstructionAttempt } from './instruction-attempt';
 import { EVALUATION_UNAVAILABLE_FLAG, NO_ANSWER_FLAG, POOR_TRANSCRIPT_FLAG, isPoorTranscript } from './transcript-quality';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 export type EvaluateAnswerInput = {
-  language: 'fr' | 'en';
+  language: CandidateLanguage;
   jobTitle: string;
   question: string;
   /** The criteria this question targets (its own criterion, else every configured one). */

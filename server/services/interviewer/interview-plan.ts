@@ -1,4 +1,6 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import { interviewerMessages } from '@/server/i18n/messages/interviewer';
+import { createTranslator } from '@/server/i18n/translator';
 
 /**
  * Where the built-in interviewer stands, derived from the turn history alone: nothing is kept in memory between
@@ -39,21 +41,19 @@ export type InterviewerPosition =
 
 export type InterviewerProgress = { answered: number; total: number };
 
-const DEFAULT_QUESTIONS: Record<CandidateLanguage, PlannedQuestion[]> = {
-  en: [
-    { id: 'intro', text: 'Could you introduce yourself and walk me through your background?', criterion: null },
-    { id: 'motivation', text: 'What draws you to this role, and what would you like to learn in it?', criterion: null },
-  ],
-  fr: [
-    { id: 'intro', text: 'Pouvez-vous vous présenter et retracer votre parcours ?', criterion: null },
-    { id: 'motivation', text: 'Qu’est-ce qui vous attire dans ce poste, et qu’aimeriez-vous y apprendre ?', criterion: null },
-  ],
-};
+/** Two general questions when the interview has none configured, in the candidate's language. */
+function defaultQuestions(language: CandidateLanguage): PlannedQuestion[] {
+  const t = createTranslator(interviewerMessages, language);
+  return [
+    { id: 'intro', text: t('defaultQuestionIntro'), criterion: null },
+    { id: 'motivation', text: t('defaultQuestionMotivation'), criterion: null },
+  ];
+}
 
 /** The configuration's questions, or two general ones when the interview has none configured. */
 export function interviewQuestions(configured: readonly { id: string; text: string; criterion?: string | null }[] | null | undefined, language: CandidateLanguage): PlannedQuestion[] {
   const questions = (configured ?? []).filter((q) => q.text.trim() !== '');
-  if (questions.length === 0) return DEFAULT_QUESTIONS[language];
+  if (questions.length === 0) return defaultQuestions(language);
   return questions.map((q) => ({ id: q.id, text: q.text, criterion: q.criterion ?? null }));
 }
 
@@ -128,13 +128,10 @@ export function interviewerProgress(position: InterviewerPosition, questions: re
  * (EU AI Act Art. 50), in every mode, so that what the live interviewer says first is also what the turn records.
  */
 export function greeting(language: CandidateLanguage, firstName: string | null, jobTitle: string): string {
-  return language === 'fr'
-    ? `Bonjour${firstName ? ` ${firstName}` : ''}, merci de participer à cet entretien pour le poste de ${jobTitle}. ${aiDisclosure('fr')}`
-    : `Hello${firstName ? ` ${firstName}` : ''}, thank you for joining this interview for the ${jobTitle} position. ${aiDisclosure('en')}`;
+  const t = createTranslator(interviewerMessages, language);
+  return `${firstName ? t('greeting', { name: firstName, job: jobTitle }) : t('greetingNoName', { job: jobTitle })} ${aiDisclosure(language)}`;
 }
 
 export function aiDisclosure(language: CandidateLanguage): string {
-  return language === 'fr'
-    ? 'Je suis un intervieweur IA ; une personne examinera vos réponses et prendra toute décision.'
-    : 'I am an AI interviewer; a person will review your answers and make any decision.';
+  return createTranslator(interviewerMessages, language)('aiDisclosure');
 }

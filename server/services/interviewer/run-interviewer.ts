@@ -14,6 +14,7 @@ import { agentFetch } from './agent-transport';
 import { resolveProviderConfig, type ProviderConfig } from '../providers/resolve-provider';
 import { evaluateAnswer, type AnswerEvaluation } from './evaluate-answer';
 import { conductedByInterviewer, greeting, interviewQuestions, interviewerPosition, type AskedQuestion, type InterviewerTurnMeta, type PlannedQuestion } from './interview-plan';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 /**
  * The service's own interviewer, used when no external agent platform is configured. It is a client of the
@@ -63,7 +64,7 @@ export async function clientFor(interviewId: string): Promise<AgentClient> {
   return createAgentClient({ baseUrl: getEnv().APP_URL, auth: { mediaToken: await ownToken(interviewId) }, fetch: agentFetch() });
 }
 
-type Conversation = { context: AgentContextDto; language: 'fr' | 'en'; questions: PlannedQuestion[] };
+type Conversation = { context: AgentContextDto; language: CandidateLanguage; questions: PlannedQuestion[] };
 
 function conversationOf(context: AgentContextDto): Conversation {
   const language = resolveCandidateLocale(context.candidate.locale).language;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ANSWER_MODES, type AnswerMode } from '@/db/schema';
 import { MAX_TURN_CONTENT_CHARS, turnContent } from '../turns/turn-schemas';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 /** What the candidate's page reads: GET /api/invitations/:token/session, and the answer of every action. */
 export type CandidateSession = {
   status: 'OPEN' | 'IN_PROGRESS' | 'COMPLETED' | 'EXPIRED' | 'CANCELLED';
   consentedAt: string | null;
-  language: 'fr' | 'en';
+  language: CandidateLanguage;
   mode: 'interviewer' | 'external';
   joinUrl: string | null;
   /** How this candidate answers, set by the start (never changed); null before it and with an external agent. */

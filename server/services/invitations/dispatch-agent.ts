@@ -3,12 +3,13 @@ import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
 import { secretsEqual } from '@/server/crypto';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 /** What the voice agent needs to conduct the interview (the same facts as GET /api/interviews/:id/context). */
 export type AgentContext = {
   candidateFirstName: string | null;
   locale: string;
-  language: 'fr' | 'en';
+  language: CandidateLanguage;
   organizationName: string;
   jobTitle: string;
   questions: { id: string; text: string; criterion?: string }[];

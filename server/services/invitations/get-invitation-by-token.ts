@@ -2,7 +2,8 @@ import { offeredAnswerModeFor, type OfferedAnswerMode } from './offered-answer-m
 import { and, count, eq } from 'drizzle-orm';
 import { candidates, interviews, turns, type InterviewStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { estimateInterviewMinutes, resolveCandidateLocale, type CandidateLocale } from '@/server/i18n/candidate-locale';
+import { estimateInterviewMinutes, resolveCandidateLocale, type CandidateLanguage, type CandidateLocale } from '@/server/i18n/candidate-locale';
+import { isCandidateLanguage } from '@/server/i18n/languages';
 import { selfIdentificationPrompt } from '../fairness/self-identification';
 import { effectiveStatus } from '../interviews/effective-status';
 import { hashInvitationToken, isInvitationTokenShape } from './invitation-token';
@@ -29,6 +30,13 @@ export type InvitationView = {
   retentionDays: number;
   /** The organization's contact address for candidates (Settings), told in the notice; null when it has none. */
   contactEmail: string | null;
+  /** The organization's words on what happens next (Settings), for the thank-you page; null: the default. */
+  nextSteps: string | null;
+  /**
+   * The languages the page may be read in, the invitation's first: the candidate's, and the configuration's own
+   * (its questions' language) when it differs. More than one: the page shows a language switcher.
+   */
+  languages: CandidateLanguage[];
   /** How the page will have the candidate answer (the organization's providers): what the page and notice promise. */
   answerMode: OfferedAnswerMode;
   /** Completed, in an organization that collects it, not answered yet: the page asks the bias audit's two optional questions. */
@@ -59,9 +67,18 @@ export async function getInvitationByToken(db: DbExecutor, token: string, now = 
     durationMinutes: estimateInterviewMinutes(questionCount),
     retentionDays: row.retentionDays,
     contactEmail: row.contactEmail,
+    nextSteps: row.nextSteps,
+    languages: pageLanguages(row.locale, row.configLocale),
     answerMode: await offeredAnswerModeFor(db, row.orgId),
     asksSelfIdentification: state === 'completed' && (await selfIdentificationPrompt(db, { orgId: row.orgId, candidateId: row.candidateId })) === 'ask',
   };
+}
+
+/** The candidate's language, then the configuration's when it is another supported one. */
+export function pageLanguages(candidateTag: string | null, configTag: string | null | undefined): CandidateLanguage[] {
+  const own = resolveCandidateLocale(candidateTag).language;
+  const config = configTag?.split('-')[0].toLowerCase();
+  return isCandidateLanguage(config) && config !== own ? [own, config] : [own];
 }
 
 export function invitationState(status: InterviewStatus, expiresAt: Date, now = new Date()): InvitationState {

@@ -27,8 +27,10 @@ export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
       organizationName: organizations.name,
       retentionDays: organizations.retentionDays,
       contactEmail: organizations.contactEmail,
+      nextSteps: organizations.candidateNextSteps,
       jobTitle: jobs.title,
       questions: interviewConfigs.questions,
+      configLocale: interviewConfigs.locale,
       criteria: interviewConfigs.criteria,
     })
     .from(interviews)

@@ -1,4 +1,6 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import { interviewerMessages } from '@/server/i18n/messages/interviewer';
+import { createTranslator } from '@/server/i18n/translator';
 import type { PlannedQuestion } from '../interviewer/interview-plan';
 
 /**
@@ -16,7 +18,7 @@ export type LiveFrame = {
   followUpsPerQuestion: number;
 };
 
-const LANGUAGE_NAMES: Record<CandidateLanguage, string> = { en: 'English', fr: 'French' };
+const LANGUAGE_NAMES: Record<CandidateLanguage, string> = { en: 'English', fr: 'French', de: 'German', es: 'Spanish', it: 'Italian', nl: 'Dutch', pt: 'Portuguese' };
 
 export function sessionInstructions(frame: LiveFrame): string {
   const questions = frame.questions.map((q, i) => `${i + 1}. ${q.text}`).join('\n');
@@ -45,39 +47,28 @@ export function speakInstructions(text: string, language: CandidateLanguage): st
 }
 
 export function welcomeBack(language: CandidateLanguage, questionNumber: number, question: string): string {
-  return language === 'fr'
-    ? `Bon retour. Nous en étions à la question ${questionNumber} : ${question}`
-    : `Welcome back. We were at question ${questionNumber}: ${question}`;
+  return createTranslator(interviewerMessages, language)('welcomeBack', { number: questionNumber, question });
 }
-
-const ACKNOWLEDGEMENTS: Record<CandidateLanguage, readonly string[]> = {
-  en: ['Thank you.', 'Thanks for that.', 'Understood, thank you.', 'Thank you, that is noted.'],
-  fr: ['Merci.', 'Merci pour cette réponse.', 'Entendu, merci.', 'Merci, c’est noté.'],
-};
 
 /**
  * A short acknowledgement before the next question, varied by turn: it thanks without judging (never "great
  * answer"), so the candidate hears that they were heard and nothing about how they did.
  */
 export function acknowledgement(language: CandidateLanguage, turnNumber: number): string {
-  const options = ACKNOWLEDGEMENTS[language];
-  return options[turnNumber % options.length];
+  const keys = ['ack1', 'ack2', 'ack3', 'ack4'] as const;
+  return createTranslator(interviewerMessages, language)(keys[turnNumber % keys.length]);
 }
 
 export function repeatPrefix(language: CandidateLanguage, question: string): string {
-  return language === 'fr' ? `Bien sûr, je répète : ${question}` : `Of course, here it is again: ${question}`;
+  return createTranslator(interviewerMessages, language)('repeat', { question });
 }
 
 export function closing(language: CandidateLanguage): string {
-  return language === 'fr'
-    ? 'Merci, l’entretien est terminé. Une personne de l’équipe de recrutement examinera vos réponses. Bonne journée.'
-    : 'Thank you, the interview is complete. A person on the hiring team will review your answers. Goodbye.';
+  return createTranslator(interviewerMessages, language)('closing');
 }
 
 
 /** The one gentle prompt after a long silence following a question (then, if the silence goes on, a pause). */
 export function silencePrompt(language: CandidateLanguage): string {
-  return language === 'fr'
-    ? 'Prenez votre temps. Voulez-vous que je répète la question ?'
-    : 'Take your time. Would you like me to repeat the question?';
+  return createTranslator(interviewerMessages, language)('silencePrompt');
 }

@@ -11,6 +11,7 @@ export const CandidateContactSettingsSchema = z.object({
     .string()
     .nullable()
     .describe("Told to candidates before they start (questions about their data, an interview without AI); the Reply-To of their emails."),
+  nextSteps: z.string().nullable().describe('Shown on the thank-you page: what happens after the interview and when, in the organization\'s words; null shows the default.'),
 });
 export type CandidateContactSettings = z.infer<typeof CandidateContactSettingsSchema>;
 
@@ -26,12 +27,20 @@ export const UpdateCandidateContactInputSchema = z.strictObject({
     .refine((value) => value === '' || z.email().safeParse(value).success, EMAIL_MESSAGE)
     .transform((value) => (value === '' ? null : value))
     .nullable(),
+  /** Omitted: unchanged. Empty or null: back to the default text. */
+  nextSteps: z
+    .string()
+    .trim()
+    .max(1000, 'Must be at most 1000 characters')
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
 });
 
 export async function getCandidateContactSettings(db: DbExecutor, input: { orgId: string }): Promise<CandidateContactSettings> {
-  const [row] = await db.select({ contactEmail: organizations.contactEmail }).from(organizations).where(eq(organizations.id, input.orgId));
+  const [row] = await db.select({ contactEmail: organizations.contactEmail, nextSteps: organizations.candidateNextSteps }).from(organizations).where(eq(organizations.id, input.orgId));
   if (!row) throw notFound('Organization');
-  return { contactEmail: row.contactEmail };
+  return { contactEmail: row.contactEmail, nextSteps: row.nextSteps };
 }
 
 /**
@@ -41,7 +50,7 @@ export async function getCandidateContactSettings(db: DbExecutor, input: { orgId
  */
 export async function updateCandidateContactSettings(
   db: DbExecutor,
-  input: { orgId: string; contactEmail: string | null; audit?: AuditContext },
+  input: { orgId: string; contactEmail: string | null; nextSteps?: string | null; audit?: AuditContext },
 ): Promise<CandidateContactSettings> {
   await updateOrganizationSetting(db, {
     orgId: input.orgId,
@@ -50,5 +59,14 @@ export async function updateCandidateContactSettings(
     audit: input.audit,
     details: (before, after) => ({ wasSet: before !== null, isSet: after !== null }),
   });
-  return { contactEmail: input.contactEmail };
+  if (input.nextSteps !== undefined) {
+    await updateOrganizationSetting(db, {
+      orgId: input.orgId,
+      setting: 'candidateNextSteps',
+      value: input.nextSteps,
+      audit: input.audit,
+      details: (before, after) => ({ wasSet: before !== null, isSet: after !== null }),
+    });
+  }
+  return getCandidateContactSettings(db, { orgId: input.orgId });
 }

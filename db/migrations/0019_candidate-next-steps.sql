@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "candidate_next_steps" text;

@@ -1,0 +1,9 @@
+import { emailMessages } from './messages/email';
+import { interviewMessages } from './messages/interview';
+import { interviewerMessages } from './messages/interviewer';
+import { pageMessages } from './messages/page';
+import { selfIdentificationMessages } from './messages/selfId';
+import type { Namespace } from './translator';
+
+/** Every namespace, for the catalogue test (every language has every key, every message parses alike). Add yours. */
+export const ALL_NAMESPACES: Namespace[] = [emailMessages, interviewMessages, interviewerMessages, pageMessages, selfIdentificationMessages];
