@@ -1,3 +1,4 @@
+import { decisionEmailMessages } from './messages/decisionEmail';
 import { emailMessages } from './messages/email';
 import { interviewMessages } from './messages/interview';
 import { interviewerMessages } from './messages/interviewer';
@@ -6,4 +7,4 @@ import { selfIdentificationMessages } from './messages/selfId';
 import type { Namespace } from './translator';
 
 /** Every namespace, for the catalogue test (every language has every key, every message parses alike). Add yours. */
-export const ALL_NAMESPACES: Namespace[] = [emailMessages, interviewMessages, interviewerMessages, pageMessages, selfIdentificationMessages];
+export const ALL_NAMESPACES: Namespace[] = [emailMessages, interviewMessages, interviewerMessages, pageMessages, selfIdentificationMessages, decisionEmailMessages];

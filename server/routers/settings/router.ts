@@ -1,4 +1,5 @@
 import { router } from '@/server/trpc';
+import { getCandidateEmailSettingsProcedure, updateCandidateEmailSettingsProcedure } from './candidate-emails';
 import { getCandidateContactSettingsProcedure } from './get-candidate-contact-settings';
 import { getIntegrationSettingsProcedure } from './get-integration-settings';
 import { getRetentionSettingsProcedure } from './get-retention-settings';
@@ -23,4 +24,6 @@ export const settingsRouter = router({
   updateReviewBeforeAi: updateReviewBeforeAiSettingsProcedure,
   selfIdentification: getSelfIdentificationSettingsProcedure,
   updateSelfIdentification: updateSelfIdentificationSettingsProcedure,
+  candidateEmails: getCandidateEmailSettingsProcedure,
+  updateCandidateEmails: updateCandidateEmailSettingsProcedure,
 });
