@@ -6,6 +6,7 @@ import { AgentIntegrationCard } from '@/components/dashboard/settings/agent-inte
 import { AiProvidersCard } from '@/components/dashboard/settings/ai-providers-card';
 import { ApiKeysCard } from '@/components/dashboard/settings/api-keys-card';
 import { CandidateContactCard } from '@/components/dashboard/settings/candidate-contact-card';
+import { CandidateEmailsCard } from '@/components/dashboard/settings/candidate-emails-card';
 import { DataRetentionCard } from '@/components/dashboard/settings/data-retention-card';
 import { ReviewBeforeAiCard } from '@/components/dashboard/settings/review-before-ai-card';
 import { SelfIdentificationCard } from '@/components/dashboard/fairness/self-identification-card';
@@ -43,7 +44,16 @@ export default async function SettingsPage() {
           caller.settings.providers(),
           caller.settings.reviewBeforeAi(),
           caller.settings.selfIdentification(),
-        ]).then(([integration, retention, contact, providers, reviewBeforeAi, selfIdentification]) => ({ integration, retention, contact, providers, reviewBeforeAi, selfIdentification }))
+          caller.settings.candidateEmails(),
+        ]).then(([integration, retention, contact, providers, reviewBeforeAi, selfIdentification, candidateEmails]) => ({
+          integration,
+          retention,
+          contact,
+          providers,
+          reviewBeforeAi,
+          selfIdentification,
+          candidateEmails,
+        }))
       : null;
   return (
     <div className="mx-auto max-w-5xl">
@@ -94,6 +104,7 @@ export default async function SettingsPage() {
         <ApiKeysCard />
         <DataRetentionCard initial={admin.retention} />
         <CandidateContactCard initial={admin.contact} />
+        <CandidateEmailsCard initial={admin.candidateEmails} />
         <ReviewBeforeAiCard initial={admin.reviewBeforeAi} />
         <SelfIdentificationCard initial={admin.selfIdentification} />
         <Card>
