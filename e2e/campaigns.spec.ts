@@ -195,7 +195,7 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
   it('exports the campaign as CSV with the button: the downloaded rows are the campaign’s results', async () => {
     const exportCard = page.locator('section', { has: page.getByRole('heading', { name: 'Export results' }) });
     await exportCard.getByText('6 results to export now.').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), exportCard.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportCard.getByRole('button', { name: 'Export CSV for programs' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^campaign-${seed.campaigns.spring.id}-all-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const text = await readFile((await download.path())!, 'utf8');
     await exportCard.getByText(/Saved campaign-.*\.csv: 6 results/).waitFor();

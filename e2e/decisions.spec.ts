@@ -151,7 +151,7 @@ describe.each(VIEWPORTS)('issue 10 in a real browser ($name)', { timeout: 180_00
     await page.goto(`${app.url}/campaigns/${data.setup.campaign.id}`);
     await expect.poll(firstName).toBe('Charles Babbage');
     const first = ranking.locator('tbody tr[data-row]').first();
-    expect(await first.getByTestId('score-source').textContent()).toBe('Reviewed · AI 33.3');
+    expect(await first.getByTestId('score-source').textContent()).toBe('Your review · AI 33.3');
     expect(await first.locator('td').nth(2).textContent()).toContain('93.3');
     await screenshot(page, `issue10-${name}-ranking`);
     await expectAccessible(page, `campaign page (${name})`);

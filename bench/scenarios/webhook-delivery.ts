@@ -107,7 +107,7 @@ export const webhookDeliveryScenario: Scenario = {
             const wait = due - now();
             if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
             const item = items[i % items.length];
-            const id = await handle.db.transaction((tx) => emitEvent(tx, { orgId: org.orgId, type: 'candidate.updated', data: item }));
+            const id = (await handle.db.transaction((tx) => emitEvent(tx, { orgId: org.orgId, type: 'candidate.updated', data: item }))) as string;
             const at = now();
             pacedIds.push(id);
             void waitFor([id], 60_000).then(() => paced.push(received.get(id)! - at));

@@ -49,3 +49,12 @@ export function ScorePill({ score }: { score: number | null | undefined }) {
     </span>
   );
 }
+
+/** A demo interview, candidate or campaign ("Run a demo interview"): in no ranking, figure, export or webhook. */
+export function DemoBadge() {
+  return (
+    <Badge tone="amber" data-testid="demo-badge" title="A demo: a sample candidate played by the simulated agent, left out of rankings, analytics, exports and webhooks">
+      Demo
+    </Badge>
+  );
+}

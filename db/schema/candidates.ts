@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
 export const candidates = pgTable(
@@ -16,6 +16,8 @@ export const candidates = pgTable(
     cvUrl: text('cv_url'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     source: text('source'),
+    /** The sample candidate of "Run a demo interview" (see interviews.isDemo). */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

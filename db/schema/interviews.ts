@@ -63,6 +63,11 @@ export const interviews = pgTable(
     satisfactionScore: smallint('satisfaction_score'),
     satisfactionComment: text('satisfaction_comment'),
     satisfactionAt: timestamp('satisfaction_at', { withTimezone: true }),
+    /**
+     * A recruiter's "Run a demo interview": a sample candidate in a sample campaign, played by the simulated agent.
+     * Left out of rankings, averages, analytics, exports and webhooks (docs/DECISIONS.md, "Demo interviews").
+     */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,6 +85,8 @@ export const interviews = pgTable(
     // An organization's lapsed invitations (INVITED past expiresAt, EXPIRED to readers): counted by the list
     // when it filters on INVITED or EXPIRED.
     index('interviews_org_invited_expiry_idx').on(t.orgId, t.expiresAt).where(sql`status = 'INVITED'`),
+    // The few demo interviews of an organization, which every figure leaves out (services/demo/demo-filter.ts).
+    index('interviews_org_demo_idx').on(t.orgId).where(sql`is_demo`),
     check('interviews_answer_mode_check', sql`${t.answerMode} in ('live', 'recorded', 'written')`),
   ],
 );

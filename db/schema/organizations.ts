@@ -1,4 +1,7 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** An organization's own words for a decision email to candidates; `{name}`, `{job}`, `{org}` are filled in. */
+export type DecisionEmailTemplate = { subject: string; body: string };
 
 /** Candidates are erased this many days after their last activity unless an admin shortens it (data-rights). */
 export const DEFAULT_RETENTION_DAYS = 730;
@@ -20,5 +23,11 @@ export const organizations = pgTable('organizations', {
   reviewBeforeAi: boolean('review_before_ai').notNull().default(false),
   /** Whether candidates are asked for their voluntary self-identification after the interview (bias audit); off by default. */
   collectSelfIdentification: boolean('collect_self_identification').notNull().default(false),
+  /** Its own advance and reject emails to candidates (issue 26); null, or a null kind: the default in the candidate's language. */
+  decisionEmailTemplates: jsonb('decision_email_templates').$type<{ advance: DecisionEmailTemplate | null; reject: DecisionEmailTemplate | null }>(),
+  /** Whether invitations get their expiry reminder (Settings → Candidate emails); on by default. */
+  remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+  /** How long before the link expires the reminder goes; null: the deployment's REMINDER_HOURS_BEFORE_EXPIRY. */
+  reminderHoursBeforeExpiry: integer('reminder_hours_before_expiry'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { interviews } from './interviews';
 import { organizations } from './organizations';
 
-export const EMAIL_KINDS = ['invitation', 'reminder', 'webhook-disabled', 'team-invitation', 'notification', 'notification-digest'] as const;
+export const EMAIL_KINDS = ['invitation', 'reminder', 'webhook-disabled', 'team-invitation', 'notification', 'notification-digest', 'decision'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**

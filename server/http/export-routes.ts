@@ -66,7 +66,7 @@ async function campaignExportResponse(
   const { headers, requestId } = options;
   const query = ExportQuerySchema.parse(Object.fromEntries(url.searchParams));
   const exported = await exportCampaignResults(db, { orgId: options.orgId, audit: options.audit, ...query });
-  return streamedDownload(exported, { headers, requestId, attachment: query.format === 'csv' || options.attachment === 'always' });
+  return streamedDownload(exported, { headers, requestId, attachment: query.format !== 'json' || options.attachment === 'always' });
 }
 
 /** A service's streamed export as the response: its type, no caching, a file name when it is a download. */

@@ -1,3 +1,4 @@
+import { decisionEmailMessages } from './messages/decisionEmail';
 import { emailMessages } from './messages/email';
 import { interviewMessages } from './messages/interview';
 import { interviewerMessages } from './messages/interviewer';
@@ -7,4 +8,4 @@ import { trustMessages } from './messages/trust';
 import type { Namespace } from './translator';
 
 /** Every namespace, for the catalogue test (every language has every key, every message parses alike). Add yours. */
-export const ALL_NAMESPACES: Namespace[] = [emailMessages, interviewMessages, interviewerMessages, pageMessages, selfIdentificationMessages, trustMessages];
+export const ALL_NAMESPACES: Namespace[] = [emailMessages, interviewMessages, interviewerMessages, pageMessages, selfIdentificationMessages, trustMessages, decisionEmailMessages];

@@ -3,6 +3,7 @@ import { expireInterviews } from '@/server/services/interviews/expire-interviews
 import { pruneIdempotencyRequests } from '@/server/services/idempotency/idempotency';
 import { sendInvitationEmail } from '@/server/services/invitations/send-invitation-email';
 import { sendTeamInvitationEmail } from '@/server/services/team/send-team-invitation-email';
+import { sendDecisionEmail } from '@/server/services/decisions/decision-email';
 import { pruneRateLimitWindows } from '@/server/services/rate-limit/consume-rate-limit';
 import { generateInterviewReport } from '@/server/services/reports/generate-interview-report';
 import { pruneLoginAttempts } from '@/server/services/auth/login-attempts';
@@ -59,6 +60,7 @@ export function jobHandlers(db: Database): Partial<Record<QueueName | DeadLetter
     },
     [QUEUES.dataRetention]: async () => void (await runRetention(db)),
     [QUEUES.teamInvitationEmail]: async (data) => void (await sendTeamInvitationEmail(db, data)),
+    [QUEUES.decisionEmail]: async (data) => void (await sendDecisionEmail(db, data)),
     [QUEUES.eraseAudio]: async (data: { orgId: string; interviewIds: string[] }) => eraseCandidateAudio(db, data),
     [QUEUES.notificationEmail]: async (data: { notificationId: string }) => void (await sendNotificationEmail(db, data)),
     [QUEUES.notificationDigest]: async () => {

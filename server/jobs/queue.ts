@@ -19,6 +19,7 @@ export const QUEUES = {
   eraseAudio: 'erase-audio',
   teamInvitationEmail: 'team-invitation-email',
   notificationEmail: 'notification-email',
+  decisionEmail: 'decision-email',
   notificationDigest: 'notification-digest',
   bulkOperation: 'bulk-operation',
   atsWriteback: 'ats-writeback',

@@ -52,8 +52,16 @@ const exportReports: ManualOperation = {
       in: 'query',
       name: 'format',
       required: false,
-      description: '`json` (default) or `csv`.',
-      schema: { type: 'string', enum: ['json', 'csv'], default: 'json' },
+      description:
+        '`json` (default), `csv` (for programs: ids, ISO 8601 UTC dates, codes) or `readable-csv` (for people: column titles in words, names and titles instead of ids, dates in `timeZone` named in the titles, plain words; no internal ids).',
+      schema: { type: 'string', enum: ['json', 'csv', 'readable-csv'], default: 'json' },
+    },
+    {
+      in: 'query',
+      name: 'timeZone',
+      required: false,
+      description: '`readable-csv` only: the IANA time zone of its dates, e.g. `Europe/Paris` (default `UTC`); an unknown zone is a 400.',
+      schema: { type: 'string', maxLength: 100, default: 'UTC' },
     },
     {
       in: 'query',

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviews, turns } from '@/db/schema';
 import { makeInvitedInterview, waitFor } from '../support/candidate-interview';
 import { silentWav } from '../support/fake-openai';
-import { createTestOrg, makeCandidate, makeConfig, makeInterview, makeJob } from '../support/factories';
-import { makeRecruiter, sessionCookieFor, trpcMutation } from '../support/recruiters';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** No language model, no STT, no TTS, no agent platform: what a fresh clone runs with. */
@@ -107,35 +105,5 @@ describe('a conversation another agent began', () => {
     expect((await s.candidateApi.answer(1, { text: 'My answer' })).status).toBe(409);
     expect((await s.candidateApi.upload(1, silentWav(1))).status).toBe(409);
     expect((await app.db.select().from(turns).where(eq(turns.interviewId, s.interview.id))).length).toBe(1);
-  });
-});
-
-describe("the recruiter's explicit demo", () => {
-  it('runs the simulated agent on an interview of their organization, never on another one', async () => {
-    const org = await createTestOrg(app.db, app.url);
-    const candidate = await makeCandidate(app.db, org.orgId);
-    const job = await makeJob(app.db, org.orgId);
-    const config = await makeConfig(app.db, org.orgId);
-    const interview = await makeInterview(app.db, org.orgId, { candidateId: candidate.id, jobId: job.id, configId: config.id, status: 'DRAFT' });
-    const recruiter = await makeRecruiter(app.db, org.orgId);
-    const cookie = await sessionCookieFor(app.db, recruiter.email);
-
-    const other = await createTestOrg(app.db, app.url);
-    const stranger = await makeRecruiter(app.db, other.orgId);
-    const foreign = await trpcMutation(app.url, 'interviews.runDemo', { id: interview.id }, await sessionCookieFor(app.db, stranger.email));
-    expect(foreign.status).toBe(404);
-
-    const run = await trpcMutation(app.url, 'interviews.runDemo', { id: interview.id }, cookie);
-    expect(run.status).toBe(200);
-    expect(run.body.result.data).toEqual({ id: interview.id, status: 'STARTED' });
-    const completed = await waitFor(async () => {
-      const res = await org.api(`/api/v1/interviews/${interview.id}`);
-      return res.body.status === 'COMPLETED' ? res.body : null;
-    });
-    expect(completed.transcript.length).toBe(4);
-    expect(completed.consentedAt).toBeNull();
-    expect((await trpcMutation(app.url, 'interviews.runDemo', { id: interview.id }, cookie)).status).toBe(409);
-    // Not on REST v1, not for API keys.
-    expect((await org.api(`/api/v1/interviews/${interview.id}/demo`, { method: 'POST' })).status).toBe(404);
   });
 });

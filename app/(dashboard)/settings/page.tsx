@@ -7,6 +7,7 @@ import { AiProvidersCard } from '@/components/dashboard/settings/ai-providers-ca
 import { ApiKeysCard } from '@/components/dashboard/settings/api-keys-card';
 import { BrandCard } from '@/components/dashboard/settings/brand-card';
 import { CandidateContactCard } from '@/components/dashboard/settings/candidate-contact-card';
+import { CandidateEmailsCard } from '@/components/dashboard/settings/candidate-emails-card';
 import { DataRetentionCard } from '@/components/dashboard/settings/data-retention-card';
 import { ReviewBeforeAiCard } from '@/components/dashboard/settings/review-before-ai-card';
 import { SelfIdentificationCard } from '@/components/dashboard/fairness/self-identification-card';
@@ -45,7 +46,17 @@ export default async function SettingsPage() {
           caller.settings.reviewBeforeAi(),
           caller.settings.selfIdentification(),
           caller.settings.brand(),
-        ]).then(([integration, retention, contact, providers, reviewBeforeAi, selfIdentification, brand]) => ({ integration, retention, contact, providers, reviewBeforeAi, selfIdentification, brand }))
+          caller.settings.candidateEmails(),
+        ]).then(([integration, retention, contact, providers, reviewBeforeAi, selfIdentification, brand, candidateEmails]) => ({
+          integration,
+          retention,
+          contact,
+          providers,
+          reviewBeforeAi,
+          selfIdentification,
+          brand,
+          candidateEmails,
+        }))
       : null;
   return (
     <div className="mx-auto max-w-5xl">
@@ -97,6 +108,7 @@ export default async function SettingsPage() {
         <DataRetentionCard initial={admin.retention} />
         <CandidateContactCard initial={admin.contact} />
         <BrandCard initial={admin.brand} />
+        <CandidateEmailsCard initial={admin.candidateEmails} />
         <ReviewBeforeAiCard initial={admin.reviewBeforeAi} />
         <SelfIdentificationCard initial={admin.selfIdentification} />
         <Card>

@@ -23,6 +23,7 @@ type ReasonForm = z.infer<typeof ReasonFormSchema>;
 /** The same decision, by the signed-in recruiter, on each selected completed interview (others are skipped). */
 export function DecideInterviewsDialog({ selection, count, onDone }: { selection: () => InterviewSelectionInput; count: number; onDone: (operation: BulkOperation) => void }) {
   const [open, setOpen] = useState(false);
+  const [notify, setNotify] = useState(false);
   const form = useForm<ReasonForm>({ resolver: zodResolver(ReasonFormSchema), defaultValues: { reason: '' } });
   const decide = trpc.bulk.decideInterviews.useMutation({
     onSuccess: (operation) => {
@@ -32,7 +33,7 @@ export function DecideInterviewsDialog({ selection, count, onDone }: { selection
     },
     onError: (error) => toast.error(`No decision was saved: ${contractError(error).message}`),
   });
-  const submit = (status: DecisionStatus) => form.handleSubmit((values) => decide.mutate({ selection: selection(), status, reason: values.reason || null }))();
+  const submit = (status: DecisionStatus) => form.handleSubmit((values) => decide.mutate({ selection: selection(), status, reason: values.reason || null, notifyCandidate: notify }))();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -46,6 +47,13 @@ export function DecideInterviewsDialog({ selection, count, onDone }: { selection
           <Field label="Reason (optional)" error={form.formState.errors.reason?.message}>
             <Textarea {...form.register('reason')} rows={3} maxLength={2000} />
           </Field>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={notify} onChange={(e) => setNotify(e.target.checked)} data-testid="notify-candidate" />
+            <span>
+              Email each candidate if I advance or reject
+              <span className="block text-xs text-slate-600">Your organization&apos;s email (Settings), else the default, in the candidate&apos;s language. Never for a hold.</span>
+            </span>
+          </label>
           <DialogFooter>
             {(['ADVANCE', 'HOLD', 'REJECT'] as const).map((status) => (
               <Button key={status} variant={status === 'REJECT' ? 'destructive' : status === 'ADVANCE' ? 'primary' : 'outline'} disabled={decide.isPending} onClick={() => submit(status)}>

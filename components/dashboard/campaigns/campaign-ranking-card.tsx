@@ -54,13 +54,17 @@ const columns: DataColumn<Row>[] = [
   },
   {
     id: 'score',
-    header: 'Score',
+    header: 'Score (source)',
     cell: ({ row }) => (
       <div className="grid justify-items-start gap-0.5">
         <ScorePill score={row.original.overallScore} />
         {row.original.scoreSource === 'human' ? (
           <span className="text-xs text-slate-600" data-testid="score-source">
-            Reviewed · AI {formatOverallScore(row.original.aiOverallScore)}
+            Your review{row.original.aiOverallScore === null ? '' : ` · AI ${formatOverallScore(row.original.aiOverallScore)}`}
+          </span>
+        ) : row.original.scoreSource === 'ai' ? (
+          <span className="text-xs text-slate-600" data-testid="score-source">
+            AI
           </span>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 import type { ContractError } from '@/components/trpc/errors';
 import { createRecordCounter, fileNameFromContentDisposition } from './export-progress';
 
-export type ExportFormat = 'csv' | 'json';
+export type ExportFormat = 'csv' | 'json' | 'readable-csv';
 export type ExportType = 'all' | 'interviews' | 'tests';
 export type ExportProgress = { bytes: number; records: number };
 
@@ -21,6 +21,8 @@ export async function downloadExport(
   options: { onProgress: (progress: ExportProgress) => void; signal?: AbortSignal },
 ): Promise<{ fileName: string } & ExportProgress> {
   const query = new URLSearchParams({ campaignId: input.campaignId, format: input.format, type: input.type });
+  // The readable CSV's dates are in the viewer's own time zone, named in its column titles.
+  if (input.format === 'readable-csv') query.set('timeZone', Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   let response: Response;
   try {
     response = await fetch(`/api/dashboard/export?${query}`, { signal: options.signal, credentials: 'same-origin', cache: 'no-store' });
@@ -32,8 +34,8 @@ export async function downloadExport(
     const body = (await response.json().catch(() => null)) as { error?: ContractError } | null;
     throw new ExportFailed(body?.error ?? { code: 'INTERNAL', message: `The export failed (HTTP ${response.status}).` });
   }
-  const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? `campaign-${input.campaignId}-${input.type}.${input.format}`;
-  const counter = createRecordCounter(input.format);
+  const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? `campaign-${input.campaignId}-${input.type}.${input.format === 'json' ? 'json' : 'csv'}`;
+  const counter = createRecordCounter(input.format === 'json' ? 'json' : 'csv');
   const decoder = new TextDecoder();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;

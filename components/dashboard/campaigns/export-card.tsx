@@ -74,8 +74,11 @@ export function ExportCard({ campaignId, expected }: { campaignId: string; expec
           {nf.format(total)} {total === 1 ? 'result' : 'results'} to export now.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => start('csv')} disabled={running}>
-            {running && state.format === 'csv' ? <LoaderCircle className="animate-spin" aria-hidden /> : <Download aria-hidden />} Export CSV
+          <Button onClick={() => start('readable-csv')} disabled={running} title="Names, titles, dates in your time zone and plain words: for reading and sharing">
+            {running && state.format === 'readable-csv' ? <LoaderCircle className="animate-spin" aria-hidden /> : <Download aria-hidden />} Export CSV for people
+          </Button>
+          <Button variant="outline" onClick={() => start('csv')} disabled={running} title="Ids, ISO dates and codes: for another program">
+            {running && state.format === 'csv' ? <LoaderCircle className="animate-spin" aria-hidden /> : <Download aria-hidden />} Export CSV for programs
           </Button>
           <Button variant="outline" onClick={() => start('json')} disabled={running}>
             {running && state.format === 'json' ? <LoaderCircle className="animate-spin" aria-hidden /> : <Download aria-hidden />} Export JSON

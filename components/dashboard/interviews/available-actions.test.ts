@@ -5,17 +5,12 @@ const evaluation = (status: 'PENDING' | 'READY' | 'FAILED') => ({ reportId: 'rpt
 
 describe('availableActions', () => {
   it('offers only what the status allows', () => {
-    expect(availableActions({ status: 'DRAFT', evaluation: null })).toEqual({ send: true, resend: false, cancel: true, retryReport: false, runDemo: true });
-    expect(availableActions({ status: 'INVITED', evaluation: null })).toEqual({ send: false, resend: true, cancel: true, retryReport: false, runDemo: true });
-    expect(availableActions({ status: 'IN_PROGRESS', evaluation: null })).toEqual({ send: false, resend: false, cancel: true, retryReport: false, runDemo: false });
+    expect(availableActions({ status: 'DRAFT', evaluation: null })).toEqual({ send: true, resend: false, cancel: true, retryReport: false });
+    expect(availableActions({ status: 'INVITED', evaluation: null })).toEqual({ send: false, resend: true, cancel: true, retryReport: false });
+    expect(availableActions({ status: 'IN_PROGRESS', evaluation: null })).toEqual({ send: false, resend: false, cancel: true, retryReport: false });
     for (const status of ['COMPLETED', 'CANCELLED', 'EXPIRED'] as const) {
-      expect(availableActions({ status, evaluation: null })).toEqual({ send: false, resend: false, cancel: false, retryReport: false, runDemo: false });
+      expect(availableActions({ status, evaluation: null })).toEqual({ send: false, resend: false, cancel: false, retryReport: false });
     }
-  });
-
-  it('offers a demo interview only before any conversation', () => {
-    expect(availableActions({ status: 'INVITED', evaluation: null, turns: [{}] }).runDemo).toBe(false);
-    expect(availableActions({ status: 'DRAFT', evaluation: null, turns: [] }).runDemo).toBe(true);
   });
 
   it('offers to regenerate a report only when it failed', () => {

@@ -12,7 +12,5 @@ export function availableActions(view: View) {
     resend: view.status === 'INVITED',
     cancel: view.status === 'DRAFT' || view.status === 'INVITED' || view.status === 'IN_PROGRESS',
     retryReport: view.evaluation?.status === 'FAILED',
-    // The simulated agent plays both sides, only on an interview no conversation has begun on (never from a link).
-    runDemo: (view.status === 'DRAFT' || view.status === 'INVITED') && !view.turns?.length,
   };
 }

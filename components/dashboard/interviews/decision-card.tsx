@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -42,6 +43,7 @@ export function DecisionCard({ view }: { view: InterviewView }) {
   const utils = trpc.useUtils();
   const history = trpc.interviews.decisionHistory.useQuery({ id: view.id }, { enabled: view.status === 'COMPLETED' });
   const form = useForm<ReasonForm>({ resolver: zodResolver(ReasonFormSchema), defaultValues: { reason: '' } });
+  const [notify, setNotify] = useState(false);
   const decide = trpc.interviews.decide.useMutation({
     onSuccess: async (data) => {
       toast.success(`Decision saved: ${DECISION_LABELS[data.decision!.status]}`);
@@ -66,7 +68,7 @@ export function DecisionCard({ view }: { view: InterviewView }) {
 
   const current = view.decision;
   const submit = (status: DecisionStatus) =>
-    form.handleSubmit((values) => decide.mutate({ id: view.id, status, reason: values.reason ? values.reason : null }))();
+    form.handleSubmit((values) => decide.mutate({ id: view.id, status, reason: values.reason ? values.reason : null, notifyCandidate: notify }))();
 
   return (
     <Card aria-labelledby="decision-title">
@@ -94,6 +96,13 @@ export function DecisionCard({ view }: { view: InterviewView }) {
               className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
             />
           </Field>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={notify} onChange={(e) => setNotify(e.target.checked)} data-testid="notify-candidate" />
+            <span>
+              Email the candidate if I advance or reject
+              <span className="block text-xs text-slate-600">Your organization&apos;s email (Settings), else the default, in the candidate&apos;s language. Never for a hold.</span>
+            </span>
+          </label>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Decision">
             {(['ADVANCE', 'HOLD', 'REJECT'] as const).map((status) => (
               <Button

@@ -1,6 +1,6 @@
 'use client';
 
-import { Ban, Bot, CheckCircle2, CircleAlert, LoaderCircle, RefreshCw, Send, X } from 'lucide-react';
+import { Ban, CheckCircle2, CircleAlert, LoaderCircle, RefreshCw, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { contractError, type ContractError } from '@/components/trpc/errors';
@@ -12,7 +12,7 @@ import type { InterviewView } from './use-live-transcript';
 
 export type ActionFeedback = { kind: 'success'; message: string } | { kind: 'error'; action: string; error: ContractError };
 
-type Confirming = 'resend' | 'cancel' | 'demo' | null;
+type Confirming = 'resend' | 'cancel' | null;
 
 /**
  * The header's actions: send a draft's invitation, resend it (a new link), cancel, regenerate a failed report.
@@ -46,8 +46,7 @@ export function InterviewActions({ view, onFeedback }: { view: InterviewView; on
   const resend = trpc.interviews.resendInvitation.useMutation(handlers('resend the invitation', () => `A new invitation link was sent to ${email}. The previous link no longer works.`));
   const cancel = trpc.interviews.cancel.useMutation(handlers('cancel the interview', () => 'The interview was cancelled.'));
   const retry = trpc.reports.retry.useMutation(handlers('regenerate the report', () => 'The report is being generated again. This page updates by itself.'));
-  const demo = trpc.interviews.runDemo.useMutation(handlers('run the demo interview', () => 'The demo interview is running: the simulated agent plays both sides and the transcript fills in live.'));
-  const busy = send.isPending || resend.isPending || cancel.isPending || retry.isPending || demo.isPending;
+  const busy = send.isPending || resend.isPending || cancel.isPending || retry.isPending;
 
   return (
     <>
@@ -64,11 +63,6 @@ export function InterviewActions({ view, onFeedback }: { view: InterviewView; on
       {allowed.retryReport && view.evaluation ? (
         <Button onClick={() => retry.mutate({ reportId: view.evaluation!.reportId })} disabled={busy}>
           {retry.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />} Regenerate report
-        </Button>
-      ) : null}
-      {allowed.runDemo ? (
-        <Button variant="outline" onClick={() => setConfirming('demo')} disabled={busy} data-testid="run-demo">
-          <Bot aria-hidden /> Run a demo interview
         </Button>
       ) : null}
       {allowed.cancel ? (
@@ -94,15 +88,6 @@ export function InterviewActions({ view, onFeedback }: { view: InterviewView; on
           The new link expires <Time value={view.expiresAt} /> (or 7 days from now if that has passed).
         </p>
       </ConfirmActionDialog>
-      <ConfirmActionDialog
-        open={confirming === 'demo'}
-        onOpenChange={(open) => setConfirming(open ? 'demo' : null)}
-        title="Run a demo interview?"
-        description="A simulated agent plays both the interviewer and the candidate with scripted answers, so you can see a transcript, scorecard and report. This interview is used up: the candidate's link will show it as taken."
-        confirmLabel="Run the demo"
-        pending={demo.isPending}
-        onConfirm={() => demo.mutate({ id: view.id })}
-      />
       <ConfirmActionDialog
         open={confirming === 'cancel'}
         onOpenChange={(open) => setConfirming(open ? 'cancel' : null)}

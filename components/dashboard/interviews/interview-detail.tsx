@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { trpc } from '@/components/trpc/react';
-import { StatusBadge } from '../badges';
+import { DemoBadge, StatusBadge } from '../badges';
 import { candidateName } from '../format';
 import { PageHeader } from '../page-header';
 import { Time } from '../time';
@@ -89,6 +89,7 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
         title={
           <span className="flex items-center gap-3">
             {name} <StatusBadge status={view.status} />
+            {view.isDemo ? <DemoBadge /> : null}
           </span>
         }
         description={context}
@@ -136,9 +137,20 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
         </div>
         <div className="grid content-start gap-6">
           <DecisionCard view={view} />
+          {/* Without a language model there is no AI score to read: the recruiter's own review is the score. */}
+          {view.aiScoringConfigured ? null : <HumanReviewCard view={view} />}
           <Card>
             <CardHeader title="AI scorecard" description="Advice for the recruiter, who decides." action={<AudioLines className="size-4 text-slate-400" aria-hidden />} />
-            {view.aiWithheld ? (
+            {!view.aiScoringConfigured ? (
+              <div className="grid gap-2 px-5 py-4 text-sm text-slate-700" data-testid="ai-scoring-not-configured">
+                <p className="font-medium text-slate-900">AI scoring is not configured.</p>
+                <p>
+                  Score the candidate in <a href="#review-title" className="text-brand-700 hover:underline">Your review</a>: your score is the one rankings, the score distribution and
+                  exports use (their score source reads &ldquo;your review&rdquo;). An administrator can add a language model in Settings.
+                </p>
+                {view.evaluation?.status === 'READY' && view.evaluation.overallScore !== null ? <Scorecard view={view} /> : null}
+              </div>
+            ) : view.aiWithheld ? (
               <p className="flex items-start gap-3 px-5 py-6 text-sm text-slate-700" data-testid="ai-withheld">
                 <EyeOff className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
                 Your organization asks reviewers to score first: the AI&apos;s scores, summary and advice appear here once you have saved your own review.
@@ -147,7 +159,7 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
               <Scorecard view={view} />
             )}
           </Card>
-          <HumanReviewCard view={view} />
+          {view.aiScoringConfigured ? <HumanReviewCard view={view} /> : null}
           <IntegrityCard interviewId={view.id} />
           <Card>
             <CardHeader title="Timeline" />

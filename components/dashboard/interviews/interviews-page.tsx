@@ -12,7 +12,8 @@ import { Field } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { contractError } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
-import { RecommendationBadge, ScorePill, StatusBadge } from '../badges';
+import { DemoBadge, RecommendationBadge, ScorePill, StatusBadge } from '../badges';
+import { RunDemoButton } from './run-demo-button';
 import { CatalogPicker } from '../catalog/catalog-picker';
 import { DecisionBadge } from './decision-card';
 import { InterviewBulkActions } from '../bulk/interview-bulk-actions';
@@ -66,7 +67,12 @@ const columns: DataColumn<Row>[] = [
     ),
     enableSorting: false,
   },
-  { id: 'status', accessorFn: (row) => row.status, header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} />, enableSorting: true },
+  { id: 'status', accessorFn: (row) => row.status, header: 'Status', cell: ({ row }) => (
+      <span className="inline-flex gap-1">
+        <StatusBadge status={row.original.status} />
+        {row.original.isDemo ? <DemoBadge /> : null}
+      </span>
+    ), enableSorting: true },
   { id: 'score', accessorFn: (row) => row.overallScore ?? -1, header: 'Score', cell: ({ row }) => <ScorePill score={row.original.overallScore} />, enableSorting: true },
   { id: 'recommendation', header: 'AI advice', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} />, enableSorting: false },
   { id: 'decision', header: 'Decision', cell: ({ row }) => <DecisionBadge status={row.original.decision?.status} />, enableSorting: false },
@@ -113,6 +119,7 @@ export function InterviewsPage() {
         description="Every voice interview of your organization. Sort by a column, select rows for bulk actions."
         actions={
           <RecruiterOnly>
+            <RunDemoButton />
             <Button asChild>
               <Link href="/interviews/new">
                 <Plus aria-hidden /> New interview

@@ -109,7 +109,7 @@ export function OverviewPage() {
         <Kpi label="Interviews" value={o.totalInterviews} hint={`${o.byStatus.IN_PROGRESS} in progress now`} icon={<Mic className="size-5" aria-hidden />} />
         <Kpi label="Completed this week" value={o.completedLast7Days} hint={`${o.byStatus.COMPLETED} completed in all`} icon={<CircleCheckBig className="size-5" aria-hidden />} />
         <Kpi label="Completion rate" value={formatPercent(o.completionRate)} hint="Completed, of those that ended" icon={<Gauge className="size-5" aria-hidden />} />
-        <Kpi label="Average score" value={formatScore(o.averageScore)} hint={scored ? `Across ${scored} scored reports` : 'No scored report yet'} icon={<Sparkles className="size-5" aria-hidden />} />
+        <Kpi label="Average score" value={formatScore(o.averageScore)} hint={scored ? `Across ${scored} scored interviews · ${scoreSourceWords(o.scoreSources)}` : 'No scored report yet'} icon={<Sparkles className="size-5" aria-hidden />} />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
@@ -135,7 +135,7 @@ export function OverviewPage() {
         </Card>
 
         <Card className="lg:col-span-3">
-          <CardHeader title="Score distribution" description="Overall scores of ready interview reports, out of 100." />
+          <CardHeader title="Score distribution" description={`Score source: your review where there is one, else the AI's; out of 100 (${scoreSourceWords(o.scoreSources)}).`} />
           <CardContent>
             {scored === 0 ? (
               <EmptyState title="No scores yet" description="Scores appear once completed interviews have their report." className="py-8" />
@@ -191,6 +191,7 @@ export function OverviewPage() {
                       <>
                         <RecommendationBadge value={r.recommendation} />
                         <ScorePill score={r.overallScore} />
+                        {r.scoreSource === 'human' ? <span className="text-xs text-slate-600">Your review</span> : null}
                       </>
                     ) : r.reportStatus === 'PENDING' ? (
                       <span className="text-xs text-slate-600">Report pending…</span>
@@ -208,4 +209,9 @@ export function OverviewPage() {
       </Card>
     </>
   );
+}
+
+/** "2 from your reviews, 5 from the AI": whose scores a figure rests on. */
+function scoreSourceWords(sources: { human: number; ai: number }): string {
+  return `${sources.human} from your reviews, ${sources.ai} from the AI`;
 }

@@ -15,7 +15,7 @@ export const decideInterviewsProcedure = recruiterProcedure
       userId: ctx.principal.userId,
       audit: ctx.audit,
       kind: 'interviews.decide',
-      params: { status: input.status, reason },
+      params: { status: input.status, reason, notifyCandidate: input.notifyCandidate ?? false },
       targetIds,
       selectionMode: input.selection.mode,
     });

@@ -6,7 +6,7 @@ import { scopedProcedure } from '@/server/trpc';
 
 export const ListCandidatesInputSchema = z.strictObject({
   ...PaginationInputShape,
-  search: z.string().max(200, 'Must be at most 200 characters').optional().describe('Case-insensitive substring of first name, last name, "first last" or email.'),
+  search: z.string().max(200, 'Must be at most 200 characters').optional().describe('Words in any order, each a case-insensitive substring of the first name, the last name or the email: "garcia sofia" finds Sofia Garcia.'),
   jobId: z.string().max(100).optional().describe('Only candidates with an interview for this job posting.'),
   campaignId: z.string().max(100).optional().describe('Only candidates with an interview in this campaign (cmp_…).'),
   tags: z

@@ -20,5 +20,5 @@ export const decideInterviewProcedure = scopedProcedure('interviews:write')
   .input(DecideInterviewInputSchema)
   .output(InterviewSchema)
   .mutation(({ ctx, input }) =>
-    decideInterview(ctx.db, { orgId: ctx.orgId, id: input.id, status: input.status, reason: input.reason ?? null, actor: actorOf(ctx.principal), requestId: ctx.requestId }),
+    decideInterview(ctx.db, { orgId: ctx.orgId, id: input.id, status: input.status, reason: input.reason ?? null, actor: actorOf(ctx.principal), requestId: ctx.requestId, notifyCandidate: input.notifyCandidate ?? false }),
   );

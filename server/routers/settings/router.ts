@@ -1,5 +1,6 @@
 import { router } from '@/server/trpc';
 import { getBrandSettingsProcedure, updateBrandSettingsProcedure } from './brand';
+import { getCandidateEmailSettingsProcedure, updateCandidateEmailSettingsProcedure } from './candidate-emails';
 import { getCandidateContactSettingsProcedure } from './get-candidate-contact-settings';
 import { getIntegrationSettingsProcedure } from './get-integration-settings';
 import { getRetentionSettingsProcedure } from './get-retention-settings';
@@ -26,4 +27,6 @@ export const settingsRouter = router({
   updateSelfIdentification: updateSelfIdentificationSettingsProcedure,
   brand: getBrandSettingsProcedure,
   updateBrand: updateBrandSettingsProcedure,
+  candidateEmails: getCandidateEmailSettingsProcedure,
+  updateCandidateEmails: updateCandidateEmailSettingsProcedure,
 });

@@ -4,6 +4,7 @@ import { campaigns, interviewConfigs, interviews, jobs } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { AppError, notFound } from '@/server/errors';
 import { isoDateTime } from '../fields';
+import { notDemoInterview } from '../demo/demo-filter';
 
 /**
  * The filters every analytics figure takes (CONTRACT §14): exactly one of campaignId, jobId, configId, and an
@@ -45,7 +46,8 @@ export async function resolveAnalyticsFilter(db: DbExecutor, orgId: string, inpu
     throw new AppError('VALIDATION_ERROR', 'Validation failed', { issues: [{ path: 'to', message: 'Must be after from' }] });
   }
   const scope = await findScope(db, orgId, given[0], input[given[0]]!);
-  const conditions: SQL[] = [eq(interviews.orgId, orgId), scopeCondition(scope)];
+  // Demo interviews are in no figure (services/demo/demo-filter.ts).
+  const conditions: SQL[] = [eq(interviews.orgId, orgId), scopeCondition(scope), notDemoInterview];
   if (input.from) conditions.push(gte(interviews.completedAt, input.from));
   if (input.to) conditions.push(lt(interviews.completedAt, input.to));
   return { scope, from: input.from ?? null, to: input.to ?? null, where: and(...conditions)! };

@@ -16,7 +16,7 @@ export type BulkParams = {
   'candidates.tag': { add: string[]; remove: string[] };
   'interviews.resend': Record<string, never>;
   'interviews.cancel': Record<string, never>;
-  'interviews.decide': { status: DecisionStatus; reason: string | null };
+  'interviews.decide': { status: DecisionStatus; reason: string | null; notifyCandidate?: boolean };
 };
 
 export type RowOutcome = { outcome: BulkOutcome; reason?: string | null; resultId?: string | null };
@@ -75,6 +75,7 @@ export const BULK_ROW_ACTIONS: { [K in BulkKind]: (tx: DbExecutor, row: RowConte
       reason: params.reason,
       actor: { type: 'user', id: row.userId },
       requestId: row.audit.requestId,
+      notifyCandidate: params.notifyCandidate ?? false,
     });
     return { outcome: 'ok' };
   },

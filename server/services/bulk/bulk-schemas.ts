@@ -73,6 +73,8 @@ export const BulkDecideInputSchema = z.strictObject({
   selection: InterviewSelectionSchema,
   status: z.enum(DECISION_STATUSES),
   reason: z.string().trim().max(2000, 'Must be at most 2000 characters').nullable().optional(),
+  /** Email each candidate an ADVANCE or REJECT, as the single decision's checkbox does. */
+  notifyCandidate: z.boolean().optional(),
 });
 export type BulkDecideInput = z.infer<typeof BulkDecideInputSchema>;
 

@@ -19,8 +19,11 @@ export const OverviewSchema = z.object({
   /** COMPLETED ÷ (COMPLETED + CANCELLED + EXPIRED): of the interviews that ended, the share that was completed. */
   completionRate: z.number().nullable(),
   completedLast7Days: z.number().int(),
+  /** The score that counts for each ready interview report: a reviewer's when there is one, else the AI's. */
   averageScore: z.number().nullable(),
-  /** Ready interview reports by overall score, in ten buckets of 10 points (the last one is 90–100). */
+  /** How many of the scores behind the average and the distribution are reviewers' and how many the AI's. */
+  scoreSources: z.object({ human: z.number().int(), ai: z.number().int() }),
+  /** Ready interview reports by the score that counts (as averageScore), in ten buckets of 10 points (the last one is 90–100). */
   scoreDistribution: z.array(z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() })),
   recommendations: z.record(RecommendationSchema, z.number().int()),
   recentCompletions: z.array(
@@ -31,6 +34,8 @@ export const OverviewSchema = z.object({
       completedAt: z.string().nullable(),
       reportStatus: z.enum(['PENDING', 'READY', 'FAILED']).nullable(),
       overallScore: z.number().nullable(),
+      /** Whose score overallScore is: a reviewer's (human) or the AI's. */
+      scoreSource: z.enum(['human', 'ai']).nullable(),
       recommendation: RecommendationSchema.nullable(),
     }),
   ),
@@ -78,6 +83,8 @@ export const InterviewViewSchema = InterviewSchema.extend({
    * turns' evaluations are then null or empty.
    */
   aiWithheld: z.boolean(),
+  /** Whether the organization has a language model for AI scoring (its own or the operator's); without one the page puts "Your review" first. */
+  aiScoringConfigured: z.boolean(),
   report: z
     .object({
       coverage: z.object({ candidateTurns: z.number().int(), scoredTurns: z.number().int() }).nullable(),

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { campaigns, interviews, jobs, reports, stages, testSessions } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { notDemoInterview } from '../demo/demo-filter';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { iso } from '../fields';
@@ -42,7 +43,7 @@ export async function getCampaignView(db: DbExecutor, input: { orgId: string; id
       })
       .from(interviews)
       .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, orgId)))
-      .where(and(eq(interviews.orgId, orgId), eq(interviews.campaignId, campaign.id))),
+      .where(and(eq(interviews.orgId, orgId), eq(interviews.campaignId, campaign.id), notDemoInterview)),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(testSessions)

@@ -8,6 +8,7 @@ import { presentAudioUrl } from '../storage/audio-urls';
 import { toTurnDto } from '../turns/turn-dto';
 import { findHumanReview, toHumanReviewDto } from '../reviews/human-review-dto';
 import { isAiWithheld, withoutAiEvaluation } from '../reviews/review-before-ai';
+import { resolveProviderConfig } from '../providers/resolve-provider';
 import type { DashboardTurn, InterviewView } from './dashboard-schemas';
 
 /** What a dashboard read selects of a turn: the row, and the recording of its interview its audioUrl names. */
@@ -43,7 +44,7 @@ export async function listDashboardTurns(db: DbExecutor, input: { orgId: string;
 export async function getInterviewView(db: DbExecutor, input: { orgId: string; id: string; viewerUserId: string | null }): Promise<InterviewView> {
   const { transcript: _publicTranscript, ...detail } = await getInterviewDetail(db, input);
   const { orgId } = input;
-  const [[job], [campaign], [stage], [config], turnList, [report], review, aiWithheld] = await Promise.all([
+  const [[job], [campaign], [stage], [config], turnList, [report], review, aiWithheld, llm] = await Promise.all([
     db.select({ id: jobs.id, title: jobs.title }).from(jobs).where(and(eq(jobs.id, detail.jobId), eq(jobs.orgId, orgId))),
     detail.campaignId
       ? db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(and(eq(campaigns.id, detail.campaignId), eq(campaigns.orgId, orgId)))
@@ -62,6 +63,7 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
       .where(and(eq(reports.interviewId, detail.id), eq(reports.orgId, orgId))),
     detail.reportId && detail.evaluation?.status === 'READY' ? findHumanReview(db, { orgId, reportId: detail.reportId }) : null,
     input.viewerUserId ? isAiWithheld(db, { orgId, userId: input.viewerUserId, interviewId: detail.id }) : false,
+    resolveProviderConfig(db, orgId, 'llm'),
   ]);
   const view: InterviewView = {
     ...detail,
@@ -75,6 +77,7 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
       ? { coverage: report.coverage ?? null, generator: report.generator, createdAt: iso(report.createdAt), completedAt: iso(report.completedAt) }
       : null,
     aiWithheld,
+    aiScoringConfigured: llm !== null,
   };
   return aiWithheld ? withoutAiEvaluation(view) : view;
 }

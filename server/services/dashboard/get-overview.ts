@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { candidates, INTERVIEW_STATUSES, interviews, jobs, reports, type InterviewStatus, type Recommendation } from '@/db/schema';
+import { candidates, humanReviews, INTERVIEW_STATUSES, interviews, jobs, reports, type InterviewStatus, type Recommendation } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { notDemoInterview, notDemoReport } from '../demo/demo-filter';
 import { iso } from '../fields';
 import { effectiveStatusSql } from '../interviews/effective-status';
 import { listAiWithheldInterviewIds } from '../reviews/review-before-ai';
@@ -16,28 +17,37 @@ const RECENT_COMPLETIONS = 6;
 export async function getOverview(db: DbExecutor, input: { orgId: string; now?: Date; viewerUserId?: string | null }): Promise<Overview> {
   const { orgId } = input;
   const weekAgo = new Date((input.now ?? new Date()).getTime() - 7 * 24 * 3600 * 1000);
-  const readyInterviewReports = and(eq(reports.orgId, orgId), eq(reports.type, 'interview'), eq(reports.status, 'READY'));
-  const bucket = sql<number>`least(floor(${reports.overallScore} / 10), 9)::int`;
+  const readyInterviewReports = and(eq(reports.orgId, orgId), eq(reports.type, 'interview'), eq(reports.status, 'READY'), notDemoReport(orgId));
+  // The score that counts: a reviewer's when there is one, else the AI's (as rankings and exports).
+  const score = sql<number | null>`coalesce(${humanReviews.overallScore}, ${reports.overallScore})`;
+  const reviewed = and(eq(humanReviews.reportId, reports.id), eq(humanReviews.orgId, orgId));
+  const bucket = sql<number>`least(floor(${score} / 10), 9)::int`;
 
   const [statusRows, [completedRecent], bucketRows, [scoreRow], recommendationRows, recent] = await Promise.all([
     db
       .select({ status: effectiveStatusSql, count: sql<number>`count(*)::int` })
       .from(interviews)
-      .where(eq(interviews.orgId, orgId))
+      .where(and(eq(interviews.orgId, orgId), notDemoInterview))
       .groupBy(effectiveStatusSql),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(interviews)
-      .where(and(eq(interviews.orgId, orgId), eq(interviews.status, 'COMPLETED'), gte(interviews.completedAt, weekAgo))),
+      .where(and(eq(interviews.orgId, orgId), eq(interviews.status, 'COMPLETED'), gte(interviews.completedAt, weekAgo), notDemoInterview)),
     db
       .select({ bucket, count: sql<number>`count(*)::int` })
       .from(reports)
-      .where(and(readyInterviewReports, isNotNull(reports.overallScore)))
+      .leftJoin(humanReviews, reviewed)
+      .where(and(readyInterviewReports, isNotNull(score)))
       .groupBy(bucket),
     db
-      .select({ average: sql<number | null>`avg(${reports.overallScore})::float8` })
+      .select({
+        average: sql<number | null>`avg(${score})::float8`,
+        fromReviews: sql<number>`(count(*) filter (where ${humanReviews.overallScore} is not null))::int`,
+        fromAi: sql<number>`(count(*) filter (where ${humanReviews.overallScore} is null))::int`,
+      })
       .from(reports)
-      .where(and(readyInterviewReports, isNotNull(reports.overallScore))),
+      .leftJoin(humanReviews, reviewed)
+      .where(and(readyInterviewReports, isNotNull(score))),
     db
       .select({ recommendation: reports.recommendation, count: sql<number>`count(*)::int` })
       .from(reports)
@@ -50,14 +60,16 @@ export async function getOverview(db: DbExecutor, input: { orgId: string; now?: 
         candidate: { id: candidates.id, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName },
         jobTitle: jobs.title,
         reportStatus: reports.status,
-        overallScore: reports.overallScore,
+        overallScore: score,
+        scoreSource: sql<'human' | 'ai' | null>`case when ${humanReviews.overallScore} is not null then 'human' when ${reports.overallScore} is not null then 'ai' end`,
         recommendation: reports.recommendation,
       })
       .from(interviews)
       .innerJoin(candidates, and(eq(candidates.id, interviews.candidateId), eq(candidates.orgId, orgId)))
       .innerJoin(jobs, and(eq(jobs.id, interviews.jobId), eq(jobs.orgId, orgId)))
       .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, orgId)))
-      .where(and(eq(interviews.orgId, orgId), eq(interviews.status, 'COMPLETED')))
+      .leftJoin(humanReviews, reviewed)
+      .where(and(eq(interviews.orgId, orgId), eq(interviews.status, 'COMPLETED'), notDemoInterview))
       .orderBy(desc(interviews.completedAt), desc(interviews.id))
       .limit(RECENT_COMPLETIONS),
   ]);
@@ -80,10 +92,13 @@ export async function getOverview(db: DbExecutor, input: { orgId: string; now?: 
     completionRate: ended === 0 ? null : byStatus.COMPLETED / ended,
     completedLast7Days: Number(completedRecent?.count ?? 0),
     averageScore: scoreRow?.average === null || scoreRow?.average === undefined ? null : Number(scoreRow.average),
+    scoreSources: { human: Number(scoreRow?.fromReviews ?? 0), ai: Number(scoreRow?.fromAi ?? 0) },
     scoreDistribution: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i === 9 ? 100 : i * 10 + 9, count: counts.get(i) ?? 0 })),
     recommendations,
     recentCompletions: recent.map((r) =>
-      withheld.has(r.interviewId) ? { ...r, overallScore: null, recommendation: null, completedAt: iso(r.completedAt) } : { ...r, completedAt: iso(r.completedAt) },
+      withheld.has(r.interviewId)
+        ? { ...r, overallScore: null, scoreSource: null, recommendation: null, completedAt: iso(r.completedAt) }
+        : { ...r, completedAt: iso(r.completedAt) },
     ),
   };
 }

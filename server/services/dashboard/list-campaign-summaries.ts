@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { campaigns, interviews, jobs, reports, stages } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { notDemoInterview } from '../demo/demo-filter';
 import { iso } from '../fields';
 import { effectiveStatusSql } from '../interviews/effective-status';
 import { toPage, type Page } from '../pagination';
@@ -45,7 +46,7 @@ export async function listCampaignSummaries(db: DbExecutor, input: { orgId: stri
       .innerJoin(campaigns, eq(campaigns.id, pageIds.id))
       .innerJoin(jobs, and(eq(jobs.id, campaigns.jobId), eq(jobs.orgId, orgId)))
       .leftJoin(stageCount, eq(stageCount.campaignId, campaigns.id))
-      .leftJoin(interviews, and(eq(interviews.campaignId, campaigns.id), eq(interviews.orgId, orgId)))
+      .leftJoin(interviews, and(eq(interviews.campaignId, campaigns.id), eq(interviews.orgId, orgId), notDemoInterview))
       .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, orgId)))
       .groupBy(campaigns.id, jobs.id)
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id)),

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { campaigns, candidates, humanReviews, interviewDecisions, interviews, reports, stages, testSessions, type InterviewStatus, type Recommendation, type ReportStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { notDemoInterview } from '../demo/demo-filter';
 import { rowsOf } from '@/db/rows';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
@@ -75,7 +76,7 @@ export async function rankCampaignCandidates(
         from ${interviews} i
         left join ${reports} r on r.interview_id = i.id and r.org_id = i.org_id
         left join ${humanReviews} h on h.report_id = r.id and h.org_id = i.org_id
-        where i.org_id = ${orgId} and i.campaign_id = ${campaignId}
+        where i.org_id = ${orgId} and i.campaign_id = ${campaignId} and not i.is_demo
       )
       select
         p.candidate_id, c.email, c.first_name, c.last_name, p.interview_id, p.status, s.name as stage_name,
@@ -96,7 +97,7 @@ export async function rankCampaignCandidates(
     db
       .select({ total: sql<number>`count(distinct ${interviews.candidateId})::int` })
       .from(interviews)
-      .where(and(eq(interviews.orgId, orgId), eq(interviews.campaignId, campaignId))),
+      .where(and(eq(interviews.orgId, orgId), eq(interviews.campaignId, campaignId), notDemoInterview)),
   ]);
   const num = (v: number | string | null) => (v === null ? null : Number(v));
   const items = rowsOf<RankingSqlRow>(result).map((row, index) => ({

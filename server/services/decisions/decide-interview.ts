@@ -5,6 +5,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { emitEvent } from '../webhooks/emit-event';
 import { watchByDefault } from '../notifications/watchers';
 import { AppError } from '@/server/errors';
+import { enqueueJob, QUEUES } from '@/server/jobs/queue';
 import { newId } from '@/server/ids';
 import { getInterview } from '../interviews/get-interview';
 import type { InterviewDto } from '../interviews/interview-schemas';
@@ -20,6 +21,8 @@ export type DecideInterviewServiceInput = {
   actor: DecisionActor;
   /** The request that decided, for the audit log. */
   requestId?: string | null;
+  /** Email the candidate an ADVANCE or REJECT (decision-email.ts), queued in the deciding transaction. */
+  notifyCandidate?: boolean;
 };
 
 /** What happened, handed to `afterDecision` inside the deciding transaction. */
@@ -78,6 +81,11 @@ export async function decideInterview(db: DbExecutor, input: DecideInterviewServ
       interview,
       requestId: input.requestId ?? null,
     });
+    // The email is queued with the decision (it commits with it or not at all); the job re-reads the decision
+    // and sends nothing if it was replaced meanwhile. A demo interview's sample candidate is never emailed.
+    if (input.notifyCandidate && (input.status === 'ADVANCE' || input.status === 'REJECT') && !interview.isDemo) {
+      await enqueueJob(tx, QUEUES.decisionEmail, { orgId: input.orgId, interviewId: locked.id, decisionId });
+    }
     return interview;
   });
 }

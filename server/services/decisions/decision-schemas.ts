@@ -34,6 +34,10 @@ export const DecideInterviewInputSchema = z.strictObject({
     .nullable()
     .optional()
     .describe('Why (optional, at most 2,000 characters).'),
+  notifyCandidate: z
+    .boolean('Must be true or false')
+    .optional()
+    .describe("Also email the candidate an ADVANCE or REJECT (the organization's template, else the default in the candidate's language); default false. Nothing is sent for HOLD, nor if the decision is replaced before the email goes."),
 });
 export type DecideInterviewInput = z.infer<typeof DecideInterviewInputSchema>;
 

@@ -22,7 +22,7 @@ const MAX_INVITATION_LIFETIME_MS = MAX_INVITATION_LIFETIME_DAYS * 24 * 60 * 60 *
  * invitation (link token and email job) is issued in the same transaction: a create that rolls back leaves no
  * job, and a committed one always has its email queued (the transactional outbox).
  */
-export async function createInterview(db: DbExecutor, input: { orgId: string; audit?: AuditContext } & CreateInterviewInput): Promise<InterviewDto> {
+export async function createInterview(db: DbExecutor, input: { orgId: string; audit?: AuditContext; isDemo?: boolean } & CreateInterviewInput): Promise<InterviewDto> {
   const now = new Date();
   const expiresAt = input.expiresAt ?? new Date(now.getTime() + DEFAULT_INVITATION_LIFETIME_MS);
   if (expiresAt.getTime() <= now.getTime()) throw invalidField('expiresAt', 'Must be in the future');
@@ -43,6 +43,7 @@ export async function createInterview(db: DbExecutor, input: { orgId: string; au
       status: input.sendInvite ? 'INVITED' : 'DRAFT',
       invitedAt: input.sendInvite ? now : null,
       expiresAt,
+      isDemo: input.isDemo ?? false,
       createdAt: now,
       updatedAt: now,
     });

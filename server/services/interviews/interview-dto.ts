@@ -26,6 +26,7 @@ export const interviewColumns = {
   audioRecordingId: ownedRecordingIdSql(interviews.audioUrl, interviews.id, interviews.orgId),
   consentedAt: nullableTimestampText(interviews.consentedAt),
   answerMode: interviews.answerMode,
+  isDemo: interviews.isDemo,
   createdAt: timestampText(interviews.createdAt),
   updatedAt: timestampText(interviews.updatedAt),
   effectiveStatus: effectiveStatusSql,
@@ -34,7 +35,7 @@ export const interviewColumns = {
   decision: currentDecisionSql(interviews.id, interviews.orgId),
 };
 
-type InterviewRow = Pick<typeof interviews.$inferSelect, 'id' | 'candidateId' | 'jobId' | 'campaignId' | 'stageId' | 'configId' | 'audioUrl' | 'answerMode'> & {
+type InterviewRow = Pick<typeof interviews.$inferSelect, 'id' | 'candidateId' | 'jobId' | 'campaignId' | 'stageId' | 'configId' | 'audioUrl' | 'answerMode' | 'isDemo'> & {
   audioRecordingId: string | null;
   expiresAt: string;
   invitedAt: string | null;
@@ -72,6 +73,7 @@ export function toInterviewDto(row: InterviewRow): InterviewDto {
     reportId: row.reportId,
     overallScore: row.overallScore,
     decision: toDecisionDto(row.decision),
+    isDemo: row.isDemo,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -43,6 +43,9 @@ export const InterviewSchema = z.object({
   reportId: z.string().nullable().describe('Report id (rpt_…) once finalization requested one.'),
   overallScore: z.number().nullable().describe('0–100 once the report is ready.'),
   decision: DecisionSchema.nullable(),
+  isDemo: z
+    .boolean()
+    .describe('A demo interview ("Run a demo interview" in the dashboard): a sample candidate played by the simulated agent. Left out of exports, analytics and webhooks.'),
   createdAt: timestampOut(),
   updatedAt: timestampOut(),
 });

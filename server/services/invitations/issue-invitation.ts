@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { interviews } from '@/db/schema';
+import { interviews, organizations } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { getEnv } from '@/server/env';
 import { notFound } from '@/server/errors';
@@ -44,7 +44,12 @@ export async function issueInvitation(tx: DbExecutor, input: { orgId: string; in
   };
   await enqueueJob(tx, QUEUES.invitationEmail, job);
 
-  const remindAt = reminderTime(row.expiresAt);
+  // The organization's reminder settings (Settings → Candidate emails): off, or its own delay before expiry.
+  const [org] = await tx
+    .select({ enabled: organizations.remindersEnabled, hours: organizations.reminderHoursBeforeExpiry })
+    .from(organizations)
+    .where(eq(organizations.id, input.orgId));
+  const remindAt = org?.enabled === false ? null : reminderTime(row.expiresAt, new Date(), org?.hours ?? undefined);
   if (row.reminderEnabled && remindAt) {
     await enqueueJob(tx, QUEUES.reminderEmail, job, { startAfter: remindAt });
   }
@@ -57,8 +62,8 @@ export async function issueInvitation(tx: DbExecutor, input: { orgId: string; in
  * REMINDER_HOURS_BEFORE_EXPIRY before expiry, or null when that moment has already passed (a link that expires
  * within the window needs no reminder on top of its invitation) or reminders are off (0).
  */
-export function reminderTime(expiresAt: Date, now = new Date()): Date | null {
-  const hours = getEnv().REMINDER_HOURS_BEFORE_EXPIRY;
+export function reminderTime(expiresAt: Date, now = new Date(), hoursBeforeExpiry?: number): Date | null {
+  const hours = hoursBeforeExpiry ?? getEnv().REMINDER_HOURS_BEFORE_EXPIRY;
   if (hours <= 0) return null;
   const at = new Date(expiresAt.getTime() - hours * 3600_000);
   return at.getTime() > now.getTime() ? at : null;

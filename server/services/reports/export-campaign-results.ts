@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryValues } from '@/db/driver-client';
 import { z } from 'zod';
@@ -6,13 +6,26 @@ import type { DbExecutor } from '@/db/client';
 import type { AuditContext } from '@/server/services/audit/audit-actor';
 import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { rowsOf } from '@/db/rows';
-import { campaigns, candidates, interviews, reports, testSessions, type AnswerMode } from '@/db/schema';
+import { apiKeys, campaigns, candidates, interviews, jobs, reports, testSessions, users, type AnswerMode } from '@/db/schema';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { currentDecisionSql, toDecisionDto } from '../decisions/decision-dto';
 import type { DecisionDto } from '../decisions/decision-schemas';
 import { iso } from '../fields';
 import { csvRow, type CsvValue } from './csv';
+import {
+  ADVICE_WORDS,
+  ANSWER_MODE_WORDS,
+  checkTimeZone,
+  DECISION_WORDS,
+  localDateTime,
+  personName,
+  plainWords,
+  readableColumns,
+  REPORT_STATUS_WORDS,
+  SCORE_SOURCE_WORDS,
+  STATUS_WORDS,
+} from './readable-csv';
 import type { HumanReviewFields } from '../reviews/human-review-dto';
 import { interviewReportFields, toTestReportDto, type InterviewReportFields, type ReportFields } from './get-report';
 import type { TestReportDto } from './report-schemas';
@@ -21,7 +34,11 @@ export const EXPORT_BATCH_SIZE = 500;
 
 export const ExportQuerySchema = z.strictObject({
   campaignId: z.string('Required').min(1, 'Required').max(100, 'Must be at most 100 characters').describe('Campaign to export (cmp_…).'),
-  format: z.enum(['json', 'csv'], 'Must be json or csv').default('json').describe('json (default) or csv.'),
+  format: z
+    .enum(['json', 'csv', 'readable-csv'], 'Must be json, csv or readable-csv')
+    .default('json')
+    .describe('json (default), csv (for programs: ids, ISO dates, codes) or readable-csv (for people: titles, names, dates in timeZone, plain words, no ids).'),
+  timeZone: z.string().max(100, 'Must be at most 100 characters').optional().describe('readable-csv only: the IANA time zone of its dates, named in the column titles (default UTC).'),
   type: z.enum(['interviews', 'tests', 'all'], 'Must be interviews, tests or all').default('all').describe('interviews, tests or all (default).'),
 });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
@@ -104,9 +121,21 @@ export async function exportCampaignResults(
 
   const scope = { orgId: input.orgId, campaignId: campaign.id, batchSize: input.batchSize ?? EXPORT_BATCH_SIZE };
   const exportedAt = input.now ?? new Date();
-  const fileName = `campaign-${campaign.id}-${input.type}-${exportedAt.toISOString().slice(0, 10)}.${input.format}`;
   const withInterviews = input.type !== 'tests';
   const withTests = input.type !== 'interviews';
+  if (input.format === 'readable-csv') {
+    const timeZone = checkTimeZone(input.timeZone);
+    const [titles] = await db
+      .select({ campaign: campaigns.name, job: jobs.title })
+      .from(campaigns)
+      .innerJoin(jobs, and(eq(jobs.id, campaigns.jobId), eq(jobs.orgId, campaigns.orgId)))
+      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.orgId, input.orgId)));
+    const criteria = withInterviews ? await campaignCriteria(db, scope) : [];
+    const slug = titles.campaign.normalize('NFD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'campaign';
+    const fileName = `${slug}-results-${localDateTime(exportedAt, timeZone).slice(0, 10)}.csv`;
+    return { contentType: 'text/csv; charset=utf-8', fileName, body: readableCsvBody(db, scope, { criteria, withInterviews, withTests, timeZone, titles }) };
+  }
+  const fileName = `campaign-${campaign.id}-${input.type}-${exportedAt.toISOString().slice(0, 10)}.${input.format}`;
   if (input.format === 'json') {
     return { contentType: 'application/json; charset=utf-8', fileName, body: jsonBody(db, scope, { exportedAt, withInterviews, withTests }) };
   }
@@ -223,6 +252,106 @@ function testCsvRecord(item: TestExportItem): CsvRecord {
   };
 }
 
+/** The campaign's criteria (key and the label its reports give it), in the order of campaignCriterionKeys. */
+async function campaignCriteria(db: DbExecutor, scope: Scope): Promise<{ key: string; label: string }[]> {
+  const result = await db.execute(sql`
+    select criterion->>'key' as key, min(criterion->>'label') as label
+    from ${interviews} i
+    join ${reports} r on r.interview_id = i.id and r.org_id = i.org_id
+    cross join lateral jsonb_array_elements(coalesce(r.criteria, '[]'::jsonb)) as criterion
+    where i.org_id = ${scope.orgId} and i.campaign_id = ${scope.campaignId} and i.status = 'COMPLETED' and not i.is_demo and r.status = 'READY'
+    group by 1
+    order by 1`);
+  return rowsOf<{ key: string | null; label: string | null }>(result)
+    .filter((row): row is { key: string; label: string | null } => typeof row.key === 'string' && row.key !== '')
+    .map((row) => ({ key: row.key, label: row.label || row.key }));
+}
+
+/**
+ * The readable CSV's rows (readable-csv.ts): the same batches as the machine CSV, with the names of the people
+ * who decided or reviewed looked up once per batch (a user's name, else their email; an API key's name).
+ */
+async function* readableCsvBody(
+  db: DbExecutor,
+  scope: Scope,
+  options: { criteria: { key: string; label: string }[]; withInterviews: boolean; withTests: boolean; timeZone: string; titles: { campaign: string; job: string } },
+): AsyncGenerator<string> {
+  const { criteria, timeZone, titles } = options;
+  yield csvRow([...readableColumns(timeZone), ...criteria.map((c) => `${c.label} (0–10)`)]);
+  const blank = readableColumns(timeZone).map(() => null as CsvValue);
+  if (options.withInterviews) {
+    for await (const batch of interviewBatches(db, scope)) {
+      const names = await actorNames(db, scope.orgId, batch.map((item) => item.decision?.decidedBy ?? null));
+      yield batch
+        .map((item) => {
+          const scores = new Map<string, number | null>(item.humanReview ? item.humanReview.criteria.map((c) => [c.key, c.score]) : item.criteria.map((c) => [c.key, c.score]));
+          const d = item.decision;
+          const cells: CsvValue[] = [
+            personName(item.candidate),
+            item.candidate.email,
+            titles.job,
+            titles.campaign,
+            'Interview',
+            item.status === 'READY' ? STATUS_WORDS.COMPLETED : `${STATUS_WORDS.COMPLETED} · ${REPORT_STATUS_WORDS[item.status] ?? item.status}`,
+            localDateTime(item.interviewCompletedAt, timeZone),
+            item.finalScore,
+            item.scoreSource ? SCORE_SOURCE_WORDS[item.scoreSource] : null,
+            item.overallScore,
+            item.recommendation ? ADVICE_WORDS[item.recommendation] : null,
+            null,
+            null,
+            item.interviewAnswerMode ? ANSWER_MODE_WORDS[item.interviewAnswerMode] : null,
+            item.flags.map((f) => `${plainWords(f.code)} (answer at turn ${f.turnNumber})`).join('; '),
+            item.summary,
+            d ? DECISION_WORDS[d.status] : null,
+            d?.reason ?? null,
+            d ? localDateTime(d.decidedAt, timeZone) : null,
+            d ? (names.get(`${d.decidedBy.type}:${d.decidedBy.id}`) ?? null) : null,
+            localDateTime(item.humanReview?.reviewedAt, timeZone),
+          ];
+          return csvRow([...cells, ...criteria.map((c) => scores.get(c.key))]);
+        })
+        .join('');
+    }
+  }
+  if (options.withTests) {
+    for await (const batch of testBatches(db, scope)) {
+      yield batch
+        .map((item) => {
+          const cells = [...blank];
+          const columns = readableColumns(timeZone);
+          const set = (title: string, value: CsvValue) => (cells[columns.indexOf(title)] = value);
+          set('Candidate', personName(item.candidate));
+          set('Email', item.candidate.email);
+          set('Job', titles.job);
+          set('Campaign', titles.campaign);
+          set('Result', 'Technical test');
+          set('Status', STATUS_WORDS.COMPLETED);
+          set(`Completed (${timeZone})`, localDateTime(item.completedAt, timeZone));
+          set('Score (out of 100)', item.percentage);
+          set('Test', item.testName);
+          set('Test score', `${item.score} / ${item.maxScore}`);
+          return csvRow([...cells, ...criteria.map(() => null)]);
+        })
+        .join('');
+    }
+  }
+}
+
+/** "user:usr_…" / "api_key:key_…" → the name a person reads. */
+async function actorNames(db: DbExecutor, orgId: string, actors: ({ type: 'user' | 'api_key'; id: string } | null)[]): Promise<Map<string, string>> {
+  const userIds = [...new Set(actors.filter((a) => a?.type === 'user').map((a) => a!.id))];
+  const keyIds = [...new Set(actors.filter((a) => a?.type === 'api_key').map((a) => a!.id))];
+  const [userRows, keyRows] = await Promise.all([
+    userIds.length ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.orgId, orgId), inArray(users.id, userIds))) : [],
+    keyIds.length ? db.select({ id: apiKeys.id, name: apiKeys.name }).from(apiKeys).where(and(eq(apiKeys.orgId, orgId), inArray(apiKeys.id, keyIds))) : [],
+  ]);
+  return new Map([
+    ...userRows.map((u) => [`user:${u.id}`, u.name || u.email] as [string, string]),
+    ...keyRows.map((k) => [`api_key:${k.id}`, `API key "${k.name}"`] as [string, string]),
+  ]);
+}
+
 /** Every criterion key of the campaign's READY interview reports, sorted: the CSV's header needs them first. */
 async function campaignCriterionKeys(db: DbExecutor, scope: Scope): Promise<string[]> {
   const result = await db.execute(sql`
@@ -230,7 +359,7 @@ async function campaignCriterionKeys(db: DbExecutor, scope: Scope): Promise<stri
     from ${interviews} i
     join ${reports} r on r.interview_id = i.id and r.org_id = i.org_id
     cross join lateral jsonb_array_elements(coalesce(r.criteria, '[]'::jsonb)) as criterion
-    where i.org_id = ${scope.orgId} and i.campaign_id = ${scope.campaignId} and i.status = 'COMPLETED' and r.status = 'READY'
+    where i.org_id = ${scope.orgId} and i.campaign_id = ${scope.campaignId} and i.status = 'COMPLETED' and not i.is_demo and r.status = 'READY'
     order by 1`);
   return rowsOf<{ key: string | null }>(result)
     .map((row) => row.key)
@@ -276,7 +405,7 @@ const interviewResultsStatement = (afterCursor: boolean) => `
   join "candidates" c on c.id = "interviews"."candidate_id" and c.org_id = "interviews"."org_id"
   join "reports" r on r.interview_id = "interviews"."id" and r.org_id = "interviews"."org_id"
   left join "human_reviews" h on h.report_id = r.id and h.org_id = r.org_id
-  where "interviews"."org_id" = $1 and "interviews"."campaign_id" = $2 and "interviews"."status" = 'COMPLETED'
+  where "interviews"."org_id" = $1 and "interviews"."campaign_id" = $2 and "interviews"."status" = 'COMPLETED' and not "interviews"."is_demo"
     ${afterCursor ? 'and ("interviews"."created_at", "interviews"."id") < ($4::timestamptz, $5)' : ''}
   order by "interviews"."created_at" desc nulls first, "interviews"."id" desc nulls first
   limit $3`;

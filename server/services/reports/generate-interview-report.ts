@@ -125,5 +125,8 @@ async function summarize(llm: ProviderConfig | null, input: Parameters<typeof su
 /** report.ready / report.failed with the report as GET /reports/{reportId} returns it, in the change's transaction. */
 export async function emitReportEvent(tx: DbExecutor, type: 'report.ready' | 'report.failed', input: { orgId: string; reportId: string }) {
   const data = (await getReport(tx, input)) as InterviewReportDto;
+  // A demo interview's report is no event (see emitEvent).
+  const [interview] = await tx.select({ isDemo: interviews.isDemo }).from(interviews).where(and(eq(interviews.id, data.interviewId), eq(interviews.orgId, input.orgId)));
+  if (interview?.isDemo) return;
   await emitEvent(tx, { orgId: input.orgId, type, data });
 }

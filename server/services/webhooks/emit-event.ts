@@ -15,7 +15,9 @@ import { queueAtsWritebacks } from '../integrations/queue-ats-writebacks';
  * resource as REST v1 returns it, read inside the same transaction. The watchers' notifications of the event are
  * written here too (notifications/create-notifications.ts), so each such event notifies from this one place.
  */
-export async function emitEvent<T extends WebhookEventType>(tx: DbExecutor, input: { orgId: string; type: T; data: WebhookEventData[T] }): Promise<string> {
+export async function emitEvent<T extends WebhookEventType>(tx: DbExecutor, input: { orgId: string; type: T; data: WebhookEventData[T] }): Promise<string | null> {
+  // A demo interview ("Run a demo interview") tells nobody: no event, no delivery, no notification, no ATS write.
+  if (isDemoData(input.data)) return null;
   // Neither needs the other: sent together, they cost one round trip to the database instead of two (postgres.js
   // pipelines the queries of one connection; every event of the product is emitted inside a transaction).
   const [endpoints, eventId] = await Promise.all([subscribedEndpoints(tx, input.orgId, input.type), insertEventRow(tx, input)]);
@@ -25,6 +27,10 @@ export async function emitEvent<T extends WebhookEventType>(tx: DbExecutor, inpu
   // And the applicant tracking systems that ordered the interview (CONTRACT §15), through their own outbox.
   await queueAtsWritebacks(tx, { orgId: input.orgId, type: input.type, data: input.data });
   return eventId;
+}
+
+function isDemoData(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { isDemo?: unknown }).isDemo === true;
 }
 
 /** The event row and its deliveries to the given endpoints (the test event names its one endpoint). */
@@ -50,6 +56,7 @@ async function enqueueDeliveries(tx: DbExecutor, eventId: string, endpointIds: s
  * batch of events, in the caller's transaction like emitEvent.
  */
 export async function emitEvents<T extends WebhookEventType>(tx: DbExecutor, input: { orgId: string; type: T; items: WebhookEventData[T][] }): Promise<void> {
+  input = { ...input, items: input.items.filter((item) => !isDemoData(item)) };
   if (input.items.length === 0) return;
   const endpoints = await subscribedEndpoints(tx, input.orgId, input.type);
   const timestamp = new Date().toISOString();
