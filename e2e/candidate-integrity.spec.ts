@@ -54,7 +54,8 @@ describe('integrity signals and the practice question, in the browser', () => {
     const context = await browser.newContext({ locale: 'en-GB', permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     await page.goto(`${app.url}/i/${invitationLinkIn(email).token}`);
-    // The notice says what is observed, before anything starts.
+    // The notice says what is observed, before anything starts: one tap away, in the notice's details.
+    await page.getByTestId('notice-details').locator('summary').click();
     expect(await page.getByTestId('notice-integrity').innerText()).toContain('when you leave it during the interview and for how long');
     await page.getByTestId('consent').check();
     await page.getByTestId('start-interview').click();
