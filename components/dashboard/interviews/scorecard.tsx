@@ -26,6 +26,24 @@ function TurnLinks({ turns, label }: { turns: number[]; label: string }) {
   );
 }
 
+/**
+ * Who scored it (issue 23, provenance): the models, providers and prompt versions that scored the answers, the
+ * rubric's version, and the model that wrote the summary; a report from before provenance was kept shows its
+ * generator only.
+ */
+function ScoredBy({ report }: { report: InterviewView['report'] }) {
+  if (!report) return null;
+  const p = report.provenance;
+  if (!p) return report.generator ? <p className="text-xs text-slate-600">Scored by {report.generator === 'rules' ? 'rules' : report.generator.replace(/^llm:/, '')}</p> : null;
+  const scorers = p.scoring.evaluators.map((e) => `${e.model} at ${e.provider} (prompt ${e.promptVersion.slice(0, 8)}, ${e.answers} answer${e.answers === 1 ? '' : 's'})`);
+  return (
+    <p className="text-xs text-slate-600" data-testid="scored-by">
+      Scored by {scorers.length ? scorers.join(', ') : 'no model'} · rubric {p.scoring.rubricVersion.slice(0, 8)} · summary by{' '}
+      {p.summary ? `${p.summary.model} at ${p.summary.provider} (prompt ${p.summary.promptVersion.slice(0, 8)}, temperature ${p.summary.parameters.temperature})` : 'rules'}
+    </p>
+  );
+}
+
 /** The report's scorecard: overall score and recommendation, each criterion with the turns it rests on, flags. */
 export function Scorecard({ view }: { view: InterviewView }) {
   const evaluation = view.evaluation;
@@ -67,9 +85,14 @@ export function Scorecard({ view }: { view: InterviewView }) {
               {coverage.scoredTurns} of {coverage.candidateTurns} candidate answers scored
             </p>
           ) : null}
-          {view.report?.generator ? <p className="text-xs text-slate-600">Scored by {view.report.generator === 'rules' ? 'rules' : view.report.generator.replace(/^llm:/, '')}</p> : null}
+          <ScoredBy report={view.report} />
         </div>
       </div>
+      {view.report?.provenance?.campaign?.notice ? (
+        <p role="note" data-testid="provenance-notice" className="flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> {view.report.provenance.campaign.notice}
+        </p>
+      ) : null}
       {evaluation.summary ? <p className="text-sm leading-6 text-slate-800">{evaluation.summary}</p> : null}
       {evaluation.criteria.length > 0 ? (
         <div>
