@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'interview.invitation_sent',
   'interview.invitation_resent',
   'interview.finalized',
+  // Issue 23: an explanation document of an interview's assessment was generated (its language and format).
+  'interview.explanation_generated',
   'campaign.results_exported',
   'audit_log.exported',
   'retention.ran',
