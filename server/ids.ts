@@ -33,6 +33,7 @@ export const ID_PREFIXES = {
   atsOrder: 'ato',
   atsWriteback: 'atw',
   atsLogEntry: 'atl',
+  erasureRequest: 'erq',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -39,3 +39,4 @@ export * from './ats-test-mappings';
 export * from './ats-orders';
 export * from './ats-writebacks';
 export * from './ats-log-entries';
+export * from './erasure-requests';

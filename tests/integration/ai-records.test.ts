@@ -76,3 +76,40 @@ describe('AI records', () => {
     expect(entry.details).toMatchObject({ kept: ['scores', 'provenance', 'times'], removed: ['words', 'identity'] });
   });
 });
+
+describe('erasure requests', () => {
+  it('record when a request was received and when the erasure completed it; Settings lists the open ones with their 30-day deadline', async () => {
+    const other = await createTestOrg(app.db, app.url);
+    const asked = await org.api('/api/v1/candidates', { body: { email: `asked-${Date.now()}@example.com`, firstName: 'Ada' } });
+    const direct = await org.api('/api/v1/candidates', { body: { email: `direct-${Date.now()}@example.com`, firstName: 'Bo' } });
+    const receivedAt = new Date(Date.now() - 26 * 24 * 3600 * 1000).toISOString();
+
+    const recorded = await org.api(`/api/v1/candidates/${asked.body.id}/erasure-requests`, { body: { receivedAt } });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body).toEqual({ id: expect.stringMatching(/^erq_/), candidateId: asked.body.id, receivedAt, completedAt: null, dueAt: new Date(Date.parse(receivedAt) + 30 * 24 * 3600 * 1000).toISOString() });
+    // Asking again does not restart the clock; another organization cannot record one; the future is refused.
+    expect((await org.api(`/api/v1/candidates/${asked.body.id}/erasure-requests`, { body: {} })).body).toEqual(recorded.body);
+    expect((await other.api(`/api/v1/candidates/${asked.body.id}/erasure-requests`, { body: {} })).status).toBe(404);
+    expect((await org.api(`/api/v1/candidates/${direct.body.id}/erasure-requests`, { body: { receivedAt: new Date(Date.now() + 86_400_000).toISOString() } })).status).toBe(400);
+
+    const caller = recruiterCaller(app.db, org.orgId);
+    expect((await caller.settings.erasureRequests()).filter((r) => r.completedAt === null)).toEqual([recorded.body]);
+    expect(await recruiterCaller(app.db, other.orgId).settings.erasureRequests()).toEqual([]);
+
+    // The erasure completes it; an erasure without a prior request is one received and completed at once.
+    expect((await org.api(`/api/v1/candidates/${asked.body.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await org.api(`/api/v1/candidates/${direct.body.id}`, { method: 'DELETE' })).status).toBe(204);
+    const all = await caller.settings.erasureRequests();
+    const askedRow = all.find((r) => r.candidateId === asked.body.id)!;
+    expect(askedRow).toMatchObject({ id: recorded.body.id, receivedAt });
+    expect(Date.parse(askedRow.completedAt!)).toBeGreaterThan(Date.parse(receivedAt));
+    const directRow = all.find((r) => r.candidateId === direct.body.id)!;
+    expect(directRow.completedAt).toBe(directRow.receivedAt);
+    expect(all.filter((r) => r.completedAt === null)).toEqual([]);
+
+    const [entry] = await app.db.select().from(auditEvents).where(and(eq(auditEvents.orgId, org.orgId), eq(auditEvents.action, 'candidate.erased'), eq(auditEvents.targetId, asked.body.id)));
+    expect(entry.details).toMatchObject({ erasureRequest: recorded.body.id, requestReceivedAt: receivedAt });
+    const [requested] = await app.db.select().from(auditEvents).where(and(eq(auditEvents.orgId, org.orgId), eq(auditEvents.action, 'candidate.erasure_requested')));
+    expect(requested).toMatchObject({ targetId: asked.body.id, actorType: 'api_key' });
+  });
+});

@@ -1,6 +1,7 @@
 import { router } from '@/server/trpc';
 import { getCandidateContactSettingsProcedure } from './get-candidate-contact-settings';
 import { getIntegrationSettingsProcedure } from './get-integration-settings';
+import { listErasureRequestsProcedure } from './erasure-requests';
 import { getRetentionSettingsProcedure } from './get-retention-settings';
 import { getReviewBeforeAiSettingsProcedure, updateReviewBeforeAiSettingsProcedure } from './review-before-ai';
 import { getSelfIdentificationSettingsProcedure } from '../fairness/get-self-identification-settings';
@@ -14,6 +15,7 @@ export const settingsRouter = router({
   integration: getIntegrationSettingsProcedure,
   retention: getRetentionSettingsProcedure,
   updateRetention: updateRetentionSettingsProcedure,
+  erasureRequests: listErasureRequestsProcedure,
   candidateContact: getCandidateContactSettingsProcedure,
   updateCandidateContact: updateCandidateContactSettingsProcedure,
   providers: getProviderSettingsProcedure,

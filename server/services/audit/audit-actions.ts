@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   'candidate.updated',
   'candidate.erased',
   'candidate.exported',
+  // Issue 23: a candidate's erasure request was received (the 30-day clock starts; the erasure completes it).
+  'candidate.erasure_requested',
   // Who wrote a candidate's voluntary self-identification and which questions: never the answers.
   'candidate.self_identification_recorded',
   'interview.created',

@@ -10,6 +10,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { deleteNotesByIds } from '../notes/notes';
 import { eraseSelfIdentification } from '../fairness/self-identification';
 import { emitCandidateDeleted, type CandidateErasureScope } from './erasure-hooks';
+import { completeErasureRequest } from './erasure-requests';
 
 /** The provenance fields an erased evaluation keeps (AiProvenance's: ids, hashes and figures, never words). */
 const PROVENANCE_KEYS = ['task', 'provider', 'model', 'promptVersion', 'rubricHash', 'inputHash', 'parameters', 'at', 'durationMs'] as const;
@@ -43,7 +44,7 @@ export type ErasureResult = { candidateId: string; interviews: number; cancelled
  */
 export async function eraseCandidate(
   db: DbExecutor,
-  input: { orgId: string; id: string; audit?: AuditContext; lock?: 'wait' | 'skip'; details?: Record<string, string | number> },
+  input: { orgId: string; id: string; audit?: AuditContext; lock?: 'wait' | 'skip'; details?: Record<string, string | number>; byRetention?: boolean },
 ): Promise<ErasureResult | null> {
   if (!isIdOf('candidate', input.id)) throw notFound('Candidate');
   return db.transaction(async (tx) => {
@@ -70,6 +71,9 @@ export async function eraseCandidate(
     await eraseSelfIdentification(tx, { orgId: input.orgId, candidateId: candidate.id });
     await tx.delete(candidates).where(and(eq(candidates.id, candidate.id), eq(candidates.orgId, input.orgId)));
 
+    // A person's erasure answers the candidate's request (or is one, received and completed now); retention
+    // completes a request still open but records none of its own.
+    const request = await completeErasureRequest(tx, { orgId: input.orgId, candidateId: candidate.id, recordIfNone: !input.byRetention });
     if (scope.interviewIds.length > 0) await enqueueJob(tx, QUEUES.eraseAudio, { orgId: input.orgId, interviewIds: scope.interviewIds });
     await emitCandidateDeleted(tx, scope);
     await recordAuditEvent(tx, {
@@ -79,7 +83,7 @@ export async function eraseCandidate(
       targetType: 'candidate',
       targetId: candidate.id,
       // The entry says what the erasure kept of the AI's records and what it removed.
-      details: { interviews: scope.interviewIds.length, cancelledInterviews: cancelled, kept: ['scores', 'provenance', 'times'], removed: ['words', 'identity'], ...(input.details ?? {}) },
+      details: { interviews: scope.interviewIds.length, cancelledInterviews: cancelled, kept: ['scores', 'provenance', 'times'], removed: ['words', 'identity'], ...(request ? { erasureRequest: request.id, requestReceivedAt: request.receivedAt.toISOString() } : {}), ...(input.details ?? {}) },
     });
     return { candidateId: candidate.id, interviews: scope.interviewIds.length, cancelledInterviews: cancelled };
   });
