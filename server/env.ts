@@ -55,6 +55,11 @@ export const EnvSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /**
+   * The floor, in days, under which no organization's retention period may go (issue 23): the AI's records (scores,
+   * provenance, times) of high-risk hiring systems are kept at least six months (EU AI Act Art. 19, 26(6)).
+   */
+  AI_RECORDS_FLOOR_DAYS: z.coerce.number().int().min(30).max(730).default(183),
   /** Speech to text: any OpenAI-compatible /audio/transcriptions endpoint; unset: the candidate answers in writing. */
   STT_BASE_URL: optionalUrl,
   STT_API_KEY: optionalString,

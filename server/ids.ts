@@ -35,6 +35,7 @@ export const ID_PREFIXES = {
   atsLogEntry: 'atl',
   brandLogo: 'lgo',
   integrityEvent: 'ige',
+  erasureRequest: 'erq',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -41,3 +41,4 @@ export * from './ats-writebacks';
 export * from './ats-log-entries';
 export * from './organization-brands';
 export * from './integrity-events';
+export * from './erasure-requests';

@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReportProvenance } from '../../server/services/ai/provenance';
 import { interviews } from './interviews';
 import { organizations } from './organizations';
 import { testSessions } from './test-sessions';
@@ -26,6 +27,8 @@ export const reports = pgTable(
     flags: jsonb('flags').$type<ReportFlag[]>(),
     coverage: jsonb('coverage').$type<ReportCoverage>(),
     generator: text('generator'),
+    /** Which rubric and models produced the scores and the summary (issue 23); null for reports generated before it was kept. */
+    provenance: jsonb('provenance').$type<ReportProvenance>(),
     /** Why generation failed, for the recruiter; never returned with internals. */
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

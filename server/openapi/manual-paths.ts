@@ -91,8 +91,43 @@ const exportReports: ManualOperation = {
   },
 };
 
+const interviewExplanation: ManualOperation = {
+  operationId: 'interviews-explanation',
+  summary: "An interview's explanation document",
+  description: [
+    "The explanation of an interview's assessment that a candidate may ask for (EU AI Act Art. 86, GDPR Art. 15(1)(h)):",
+    'the criteria and their weights, the AI’s scores with the words of the answers they rest on, the reviewer’s scores,',
+    'the decision, who took it and whether it differs from the AI’s advice, and which models and rubric scored it.',
+    "In the candidate's language unless `language` is given (en, fr; other locales get en). HTML (a self-contained page)",
+    'or PDF, always as an attachment. Needs a READY report (409 otherwise). Each call is recorded in the audit log',
+    '(`interview.explanation_generated`, with its language and format).',
+  ].join('\n'),
+  tags: ['Reports'],
+  'x-required-scopes': ['reports:read'],
+  errorResponses: { 404: 'No such interview in your organization, or it has no report.', 409: 'The report is not READY.' },
+  parameters: [
+    { in: 'path', name: 'id', required: true, description: 'The interview, `itv_…`.', schema: { type: 'string', minLength: 1, maxLength: 100 } },
+    { in: 'query', name: 'format', required: false, description: '`html` (default) or `pdf`.', schema: { type: 'string', enum: ['html', 'pdf'], default: 'html' } },
+    { in: 'query', name: 'language', required: false, description: "`en` or `fr`; default the candidate's locale.", schema: { type: 'string', enum: ['en', 'fr'] } },
+  ],
+  responses: {
+    '200': {
+      description: 'The document.',
+      headers: {
+        'Content-Disposition': { description: '`attachment; filename="explanation-<interviewId>-<language>.<format>"`.', schema: { type: 'string' } },
+        'Content-Language': { description: "The document's language.", schema: { type: 'string' } },
+      },
+      content: {
+        'text/html': { schema: { type: 'string', description: 'A self-contained HTML page, UTF-8.' } },
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      },
+    },
+  },
+};
+
 export const MANUAL_PATHS: Record<string, Record<string, ManualOperation>> = {
   '/reports/export': { get: exportReports },
+  '/interviews/{id}/explanation': { get: interviewExplanation },
 };
 
 /** Schemas that the hand-written operations refer to; added to `components.schemas`. */

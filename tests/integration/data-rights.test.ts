@@ -12,7 +12,8 @@ import { expectError } from '../support/v1';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // The retention run below uses a 30-day period: the AI records' floor (default 183 days, ai-records.test.ts) is lowered to allow it.
+  app = await startTestApp({ AI_RECORDS_FLOOR_DAYS: '30' });
 });
 afterAll(() => app?.close());
 

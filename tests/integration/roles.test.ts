@@ -37,7 +37,7 @@ const VIEWER_MUTATIONS_ALLOWED: readonly string[] = [
  * reviewer's agreement with the AI, which names colleagues as the team page does (issue 23); ATS integrations
  * (issue 24).
  */
-const ADMIN_ONLY = [/^team\./, /^apiKeys\./, /^settings\./, /^webhooks\./, /^auditEvents\./, /^mailbox\./, /^candidates\.erase$/, /^analytics\.reviewers$/, /^integrations\.(?!interviewSource$)/];
+const ADMIN_ONLY = [/^team\./, /^apiKeys\./, /^settings\./, /^webhooks\./, /^auditEvents\./, /^mailbox\./, /^candidates\.erase$/, /^candidates\.requestErasure$/, /^analytics\.reviewers$/, /^integrations\.(?!interviewSource$)/];
 const isAdminOnly = (path: string) => ADMIN_ONLY.some((pattern) => pattern.test(path));
 
 type AnyProcedure = { _def: { type: 'query' | 'mutation' | 'subscription'; meta?: { access?: string; scope?: string } } };

@@ -26,6 +26,24 @@ function TurnLinks({ turns, label }: { turns: number[]; label: string }) {
   );
 }
 
+/**
+ * Who scored it (issue 23, provenance): the models, providers and prompt versions that scored the answers, the
+ * rubric's version, and the model that wrote the summary; a report from before provenance was kept shows its
+ * generator only.
+ */
+function ScoredBy({ report }: { report: InterviewView['report'] }) {
+  if (!report) return null;
+  const p = report.provenance;
+  if (!p) return report.generator ? <p className="text-xs text-slate-600">Scored by {report.generator === 'rules' ? 'rules' : report.generator.replace(/^llm:/, '')}</p> : null;
+  const scorers = p.scoring.evaluators.map((e) => `${e.model} at ${e.provider} (prompt ${e.promptVersion.slice(0, 8)}, ${e.answers} answer${e.answers === 1 ? '' : 's'})`);
+  return (
+    <p className="text-xs text-slate-600" data-testid="scored-by">
+      Scored by {scorers.length ? scorers.join(', ') : 'no model'} · rubric {p.scoring.rubricVersion.slice(0, 8)} · summary by{' '}
+      {p.summary ? `${p.summary.model} at ${p.summary.provider} (prompt ${p.summary.promptVersion.slice(0, 8)}, temperature ${p.summary.parameters.temperature})` : 'rules'}
+    </p>
+  );
+}
+
 /** The report's scorecard: overall score and recommendation, each criterion with the turns it rests on, flags. */
 export function Scorecard({ view }: { view: InterviewView }) {
   const evaluation = view.evaluation;
@@ -67,9 +85,14 @@ export function Scorecard({ view }: { view: InterviewView }) {
               {coverage.scoredTurns} of {coverage.candidateTurns} candidate answers scored
             </p>
           ) : null}
-          {view.report?.generator ? <p className="text-xs text-slate-600">Scored by {view.report.generator === 'rules' ? 'rules' : view.report.generator.replace(/^llm:/, '')}</p> : null}
+          <ScoredBy report={view.report} />
         </div>
       </div>
+      {view.report?.provenance?.campaign?.notice ? (
+        <p role="note" data-testid="provenance-notice" className="flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> {view.report.provenance.campaign.notice}
+        </p>
+      ) : null}
       {evaluation.summary ? <p className="text-sm leading-6 text-slate-800">{evaluation.summary}</p> : null}
       {evaluation.criteria.length > 0 ? (
         <div>
@@ -109,6 +132,39 @@ export function Scorecard({ view }: { view: InterviewView }) {
           </ul>
         </div>
       ) : null}
+      <ExplanationDownloads interviewId={view.id} />
+    </div>
+  );
+}
+
+const EXPLANATION_FORMATS = [
+  ['html', 'HTML'],
+  ['pdf', 'PDF'],
+] as const;
+const EXPLANATION_LANGUAGES = [
+  ['en', 'English'],
+  ['fr', 'French'],
+] as const;
+
+/** The explanation a candidate may ask for (issue 23): the assessment, the evidence and the decision, in their language. */
+function ExplanationDownloads({ interviewId }: { interviewId: string }) {
+  return (
+    <div className="grid gap-1.5 border-t border-slate-100 pt-3" data-testid="explanation-downloads">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Explanation for the candidate</h3>
+      <p className="flex flex-wrap gap-2 text-sm">
+        {EXPLANATION_LANGUAGES.flatMap(([language, languageName]) =>
+          EXPLANATION_FORMATS.map(([format, formatName]) => (
+            <a
+              key={`${language}-${format}`}
+              href={`/api/dashboard/interviews/${encodeURIComponent(interviewId)}/explanation?format=${format}&language=${language}`}
+              download
+              className="rounded-md border border-slate-200 px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
+            >
+              {formatName} · {languageName}
+            </a>
+          )),
+        )}
+      </p>
     </div>
   );
 }

@@ -13,6 +13,36 @@ import { Form } from '@/components/ui/form';
 
 type Retention = RouterOutputs['settings']['retention'];
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Erasure requests still open, each with its 30-day clock (days left, or overdue), oldest first. */
+function ErasureRequests() {
+  const requests = trpc.settings.erasureRequests.useQuery().data ?? [];
+  const open = requests.filter((r) => r.completedAt === null);
+  return (
+    <div className="grid gap-1.5" data-testid="erasure-requests">
+      <h3 className="text-sm font-medium text-slate-900">Erasure requests</h3>
+      {open.length === 0 ? (
+        <p className="text-sm text-slate-600">No open request. A request recorded through the API starts a 30-day clock; erasing the candidate completes it.</p>
+      ) : (
+        <ul className="grid gap-1 text-sm">
+          {open.map((r) => {
+            const daysLeft = Math.ceil((new Date(r.dueAt).getTime() - Date.now()) / DAY_MS);
+            return (
+              <li key={r.id} className={daysLeft < 0 ? 'text-red-800' : daysLeft <= 7 ? 'text-amber-800' : 'text-slate-800'}>
+                <Link href={`/candidates/${r.candidateId}`} className="font-medium hover:underline">
+                  {r.candidateId}
+                </Link>{' '}
+                · received {new Date(r.receivedAt).toISOString().slice(0, 10)} · {daysLeft < 0 ? `${-daysLeft} days overdue` : `${daysLeft} of 30 days left`}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** The organization's retention period (shortening it erases more at the next daily run) and the audit log. */
 export function DataRetentionCard({ initial }: { initial: Retention }) {
   const utils = trpc.useUtils();
@@ -51,6 +81,7 @@ export function DataRetentionCard({ initial }: { initial: Retention }) {
             </p>
           ) : null}
         </Form>
+        <ErasureRequests />
         <Button asChild variant="outline" className="justify-self-start">
           <Link href="/settings/audit">
             <ScrollText aria-hidden /> Audit log <ArrowRight aria-hidden />

@@ -5,6 +5,7 @@ import { exportCandidateDataProcedure } from './export-candidate-data';
 import { getCandidateProcedure } from './get-candidate';
 import { importCandidatesProcedure } from './import-candidates';
 import { listCandidatesProcedure } from './list-candidates';
+import { requestErasureProcedure } from './request-erasure';
 import { updateCandidateProcedure } from './update-candidate';
 
 export const candidatesRouter = router({
@@ -14,5 +15,6 @@ export const candidatesRouter = router({
   update: updateCandidateProcedure,
   import: importCandidatesProcedure,
   erase: eraseCandidateProcedure,
+  requestErasure: requestErasureProcedure,
   exportData: exportCandidateDataProcedure,
 });

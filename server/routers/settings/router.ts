@@ -3,6 +3,7 @@ import { getBrandSettingsProcedure, updateBrandSettingsProcedure } from './brand
 import { getCandidateEmailSettingsProcedure, updateCandidateEmailSettingsProcedure } from './candidate-emails';
 import { getCandidateContactSettingsProcedure } from './get-candidate-contact-settings';
 import { getIntegrationSettingsProcedure } from './get-integration-settings';
+import { listErasureRequestsProcedure } from './erasure-requests';
 import { getRetentionSettingsProcedure } from './get-retention-settings';
 import { getReviewBeforeAiSettingsProcedure, updateReviewBeforeAiSettingsProcedure } from './review-before-ai';
 import { getSelfIdentificationSettingsProcedure } from '../fairness/get-self-identification-settings';
@@ -16,6 +17,7 @@ export const settingsRouter = router({
   integration: getIntegrationSettingsProcedure,
   retention: getRetentionSettingsProcedure,
   updateRetention: updateRetentionSettingsProcedure,
+  erasureRequests: listErasureRequestsProcedure,
   candidateContact: getCandidateContactSettingsProcedure,
   updateCandidateContact: updateCandidateContactSettingsProcedure,
   providers: getProviderSettingsProcedure,

@@ -43,3 +43,67 @@ export function providerOf(baseURL: string): string {
     return 'unknown';
   }
 }
+
+/** One model configuration that scored answers of a report: provider, model and prompt, and how many answers it scored. */
+export type ScoringEvaluator = { provider: string; model: string; promptVersion: string; answers: number };
+
+/**
+ * What a report's scores came from, kept on the report when it is generated (so it outlives the turns' words):
+ * the rubric the scorecard weighed (a hash of the configuration's criteria, labels and weights) and the model
+ * configurations that scored its answers; `summary` is the provenance of the summary when a model wrote it.
+ */
+export type ReportProvenance = {
+  summary: AiProvenance | null;
+  scoring: { rubricVersion: string; evaluators: ScoringEvaluator[] };
+};
+
+/** The version of a rubric: its criteria's keys, labels and weights in order, hashed (empty: no configuration). */
+export function rubricVersionOf(criteria: readonly { key: string; label: string; weight: number }[] | null): string {
+  return contentHash(JSON.stringify((criteria ?? []).map((c) => [c.key, c.label, c.weight])));
+}
+
+/** The distinct provider, model and prompt that scored the evaluations (a model's only), with their counts of answers. */
+export function scoringEvaluatorsOf(evaluations: readonly unknown[]): ScoringEvaluator[] {
+  const byKey = new Map<string, ScoringEvaluator>();
+  for (const evaluation of evaluations) {
+    const p = (evaluation as { provenance?: Partial<AiProvenance> } | null)?.provenance;
+    if (!p || typeof p.model !== 'string' || typeof p.provider !== 'string' || typeof p.promptVersion !== 'string') continue;
+    const key = JSON.stringify([p.provider, p.model, p.promptVersion]);
+    const entry = byKey.get(key) ?? { provider: p.provider, model: p.model, promptVersion: p.promptVersion, answers: 0 };
+    entry.answers++;
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()].sort((a, b) => b.answers - a.answers);
+}
+
+/** What the rest of a campaign's reports were mostly scored with: the most frequent rubric and model configuration. */
+export type CampaignUsual = { reports: number; rubricVersion: string | null; evaluator: Omit<ScoringEvaluator, 'answers'> | null };
+export type ProvenanceDifference = 'model' | 'prompt' | 'rubric';
+
+/**
+ * How a report's scoring differs from the rest of its campaign: the rubric, the model (or provider) or the
+ * prompt. A report scored by no model differs in model only if the rest was scored by one.
+ */
+export function differencesFromCampaign(own: ReportProvenance['scoring'], usual: CampaignUsual): ProvenanceDifference[] {
+  const differences: ProvenanceDifference[] = [];
+  if (usual.rubricVersion !== null && own.rubricVersion !== usual.rubricVersion) differences.push('rubric');
+  const e = usual.evaluator;
+  if (e) {
+    if (own.evaluators.length === 0 || own.evaluators.some((o) => o.model !== e.model || o.provider !== e.provider)) differences.push('model');
+    if (own.evaluators.some((o) => o.promptVersion !== e.promptVersion)) differences.push('prompt');
+  }
+  return differences;
+}
+
+/** The report's sentence about it, for recruiters and for the v1 report (null when nothing differs). */
+export function campaignNotice(own: ReportProvenance['scoring'], usual: CampaignUsual, differences: ProvenanceDifference[]): string | null {
+  if (differences.length === 0) return null;
+  const parts: string[] = [];
+  if (differences.includes('model')) {
+    const mine = own.evaluators.map((o) => `${o.model} at ${o.provider}`).join(', ') || 'no model';
+    parts.push(`model ${mine} (the rest: ${usual.evaluator!.model} at ${usual.evaluator!.provider})`);
+  }
+  if (differences.includes('prompt')) parts.push(`prompt ${own.evaluators.map((o) => o.promptVersion).join(', ')} (the rest: ${usual.evaluator!.promptVersion})`);
+  if (differences.includes('rubric')) parts.push(`rubric ${own.rubricVersion} (the rest: ${usual.rubricVersion})`);
+  return `Scored with a different ${parts.join(', ')} than the rest of its campaign (${usual.reports} other report${usual.reports === 1 ? '' : 's'}): compare its scores with care.`;
+}

@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   'candidate.updated',
   'candidate.erased',
   'candidate.exported',
+  // Issue 23: a candidate's erasure request was received (the 30-day clock starts; the erasure completes it).
+  'candidate.erasure_requested',
   // Who wrote a candidate's voluntary self-identification and which questions: never the answers.
   'candidate.self_identification_recorded',
   'interview.created',
@@ -18,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'interview.invitation_sent',
   'interview.invitation_resent',
   'interview.finalized',
+  // Issue 23: an explanation document of an interview's assessment was generated (its language and format).
+  'interview.explanation_generated',
   'campaign.results_exported',
   'audit_log.exported',
   'retention.ran',

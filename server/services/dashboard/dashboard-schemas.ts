@@ -4,6 +4,7 @@ import { INTERVIEW_STATUSES } from '@/db/schema';
 import { EvaluationSchema, InterviewSchema, InterviewStatusSchema } from '../interviews/interview-schemas';
 import { INTERVIEW_SORTS } from '../interviews/list-interviews';
 import { PaginationInputShape, paginatedSchema } from '../pagination';
+import { ReportProvenanceSchema } from '../reports/report-schemas';
 import { HumanReviewSchema } from '../reviews/human-review-schemas';
 
 /** Shapes of the dashboard-only procedures (tRPC, never REST v1). */
@@ -89,6 +90,7 @@ export const InterviewViewSchema = InterviewSchema.extend({
     .object({
       coverage: z.object({ candidateTurns: z.number().int(), scoredTurns: z.number().int() }).nullable(),
       generator: z.string().nullable(),
+      provenance: ReportProvenanceSchema.nullable(),
       createdAt: z.string(),
       completedAt: z.string().nullable(),
     })

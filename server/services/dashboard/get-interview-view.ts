@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { presentReportProvenance } from '../reports/report-provenance';
 import { campaigns, interviewConfigs, jobs, reports, stages, turns } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { iso } from '../fields';
@@ -58,13 +59,15 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
       : [],
     listDashboardTurns(db, { orgId, interviewId: detail.id }),
     db
-      .select({ coverage: reports.coverage, generator: reports.generator, createdAt: reports.createdAt, completedAt: reports.completedAt })
+      .select({ id: reports.id, status: reports.status, coverage: reports.coverage, generator: reports.generator, provenance: reports.provenance, createdAt: reports.createdAt, completedAt: reports.completedAt })
       .from(reports)
       .where(and(eq(reports.interviewId, detail.id), eq(reports.orgId, orgId))),
     detail.reportId && detail.evaluation?.status === 'READY' ? findHumanReview(db, { orgId, reportId: detail.reportId }) : null,
     input.viewerUserId ? isAiWithheld(db, { orgId, userId: input.viewerUserId, interviewId: detail.id }) : false,
     resolveProviderConfig(db, orgId, 'llm'),
   ]);
+  const provenance =
+    report?.status === 'READY' ? await presentReportProvenance(db, { orgId, reportId: report.id, campaignId: detail.campaignId, provenance: report.provenance }) : null;
   const view: InterviewView = {
     ...detail,
     job: job ?? { id: detail.jobId, title: detail.jobId },
@@ -74,7 +77,7 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
     turns: turnList,
     humanReview: toHumanReviewDto(review),
     report: report
-      ? { coverage: report.coverage ?? null, generator: report.generator, createdAt: iso(report.createdAt), completedAt: iso(report.completedAt) }
+      ? { coverage: report.coverage ?? null, generator: report.generator, provenance, createdAt: iso(report.createdAt), completedAt: iso(report.completedAt) }
       : null,
     aiWithheld,
     aiScoringConfigured: llm !== null,

@@ -34,6 +34,10 @@ export const CandidateDataExportSchema = z.object({
           .union([InterviewReportSchema, PendingReportSchema])
           .nullable()
           .describe('The full report (as GET /reports/{reportId}), or null: none yet, or the caller lacks reports:read (`omitted` names `interviews.report`).'),
+        explanation: z
+          .object({ language: z.string().describe('The candidate’s language (en or fr; others get en).'), html: z.string().describe('The document, a self-contained HTML page.') })
+          .nullable()
+          .describe('The explanation of the assessment (as GET /interviews/{id}/explanation gives it): criteria and weights, the AI’s scores with the quoted evidence, the reviewer’s scores, the decision and who took it; null without a READY report or without reports:read.'),
         decisions: z
           .array(DecisionHistoryEntrySchema)
           .describe('Every decision taken on the interview, newest first: the current one (`current: true`, also in `decision`) and the ones it replaced.'),

@@ -10,6 +10,10 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { deleteNotesByIds } from '../notes/notes';
 import { eraseSelfIdentification } from '../fairness/self-identification';
 import { emitCandidateDeleted, type CandidateErasureScope } from './erasure-hooks';
+import { completeErasureRequest } from './erasure-requests';
+
+/** The provenance fields an erased evaluation keeps (AiProvenance's: ids, hashes and figures, never words). */
+const PROVENANCE_KEYS = ['task', 'provider', 'model', 'promptVersion', 'rubricHash', 'inputHash', 'parameters', 'at', 'durationMs'] as const;
 
 /** What an erased sent-email ledger row keeps instead of the address and subject. */
 export const ERASED = '[erased]';
@@ -21,7 +25,8 @@ export type ErasureResult = { candidateId: string; interviews: number; cancelled
  * - the candidate row is deleted (so every read is a 404 and the email may be used again); interviews and test
  *   sessions keep `candidateId` as an anonymous key, so campaign counts and scores stay true;
  * - open interviews are cancelled; every interview loses its recording URL and its invitation link (the token's hash);
- * - turns lose their text and audio URL; evaluations keep only their numeric scores (the free text goes);
+ * - turns lose their text and audio URL; evaluations keep only their numeric scores and their provenance (the
+ *   free text goes); reports keep their provenance (the AI records' pseudonymous minimum, issue 23);
  * - reports lose their summary and failure reason (scores, recommendation and criteria numbers stay);
  * - decisions (the current one and the history) lose their reason; human reviews lose their notes (the scores stay,
  *   so the campaign ranking does not move);
@@ -39,7 +44,7 @@ export type ErasureResult = { candidateId: string; interviews: number; cancelled
  */
 export async function eraseCandidate(
   db: DbExecutor,
-  input: { orgId: string; id: string; audit?: AuditContext; lock?: 'wait' | 'skip'; details?: Record<string, string | number> },
+  input: { orgId: string; id: string; audit?: AuditContext; lock?: 'wait' | 'skip'; details?: Record<string, string | number>; byRetention?: boolean },
 ): Promise<ErasureResult | null> {
   if (!isIdOf('candidate', input.id)) throw notFound('Candidate');
   return db.transaction(async (tx) => {
@@ -66,6 +71,9 @@ export async function eraseCandidate(
     await eraseSelfIdentification(tx, { orgId: input.orgId, candidateId: candidate.id });
     await tx.delete(candidates).where(and(eq(candidates.id, candidate.id), eq(candidates.orgId, input.orgId)));
 
+    // A person's erasure answers the candidate's request (or is one, received and completed now); retention
+    // completes a request still open but records none of its own.
+    const request = await completeErasureRequest(tx, { orgId: input.orgId, candidateId: candidate.id, recordIfNone: !input.byRetention });
     if (scope.interviewIds.length > 0) await enqueueJob(tx, QUEUES.eraseAudio, { orgId: input.orgId, interviewIds: scope.interviewIds });
     await emitCandidateDeleted(tx, scope);
     await recordAuditEvent(tx, {
@@ -74,7 +82,8 @@ export async function eraseCandidate(
       action: 'candidate.erased',
       targetType: 'candidate',
       targetId: candidate.id,
-      details: { interviews: scope.interviewIds.length, cancelledInterviews: cancelled, ...(input.details ?? {}) },
+      // The entry says what the erasure kept of the AI's records and what it removed.
+      details: { interviews: scope.interviewIds.length, cancelledInterviews: cancelled, kept: ['scores', 'provenance', 'times'], removed: ['words', 'identity'], ...(request ? { erasureRequest: request.id, requestReceivedAt: request.receivedAt.toISOString() } : {}), ...(input.details ?? {}) },
     });
     return { candidateId: candidate.id, interviews: scope.interviewIds.length, cancelledInterviews: cancelled };
   });
@@ -98,9 +107,14 @@ async function eraseInterviews(tx: DbExecutor, scope: CandidateErasureScope): Pr
     .set({
       content: '',
       audioUrl: null,
-      // Numeric scores per criterion stay (the report's scorecard is computed from them); comments, flags and any
-      // other key the agent sent may hold the candidate's words, so they go.
-      evaluation: sql`case when jsonb_typeof(${turns.evaluation} -> 'scores') = 'object' then jsonb_build_object('scores', coalesce((select jsonb_object_agg(e.key, e.value) from jsonb_each(${turns.evaluation} -> 'scores') as e where jsonb_typeof(e.value) = 'number'), '{}'::jsonb)) else null end`,
+      // The pseudonymous minimum of the AI's record stays (issue 23; AI Act Art. 12, 19): numeric scores per
+      // criterion (the report's scorecard is computed from them) and the provenance's known fields (provider,
+      // model, hashes, parameters, time, duration: no words). Comments, flags and any other key the agent sent may
+      // hold the candidate's words, so they go.
+      evaluation: sql`case when jsonb_typeof(${turns.evaluation} -> 'scores') = 'object' then jsonb_strip_nulls(jsonb_build_object(
+        'scores', coalesce((select jsonb_object_agg(e.key, e.value) from jsonb_each(${turns.evaluation} -> 'scores') as e where jsonb_typeof(e.value) = 'number'), '{}'::jsonb),
+        'provenance', case when jsonb_typeof(${turns.evaluation} -> 'provenance') = 'object' then (select jsonb_object_agg(p.key, p.value) from jsonb_each(${turns.evaluation} -> 'provenance') as p where p.key in (${sql.raw(PROVENANCE_KEYS.map((k) => `'${k}'`).join(', '))}) and jsonb_typeof(p.value) in ('string', 'number', 'object')) end
+      )) else null end`,
       isPendingQuestion: false,
     })
     .where(and(eq(turns.orgId, scope.orgId), inArray(turns.interviewId, scope.interviewIds)));

@@ -7,6 +7,8 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { getCandidate } from '../candidates/get-candidate';
 import { getSelfIdentificationForExport } from '../fairness/self-identification';
 import { listDecisionHistory } from '../decisions/list-decision-history';
+import { buildExplanation } from '../explanations/build-explanation';
+import { renderExplanationHtml } from '../explanations/render-explanation';
 import { getInterviewDetail } from '../interviews/get-interview';
 import { getInterviewReport, toTestReportDto } from '../reports/get-report';
 import type { Scope } from '@/server/auth/scopes';
@@ -57,7 +59,8 @@ export async function exportCandidateData(
       const detail = await getInterviewDetail(db, { orgId, id });
       const report = detail.reportId && readable('interviews.report') ? await getInterviewReport(db, { orgId, interviewId: id }) : null;
       const decisions = await listDecisionHistory(db, { orgId, interviewId: id });
-      exported.push({ ...detail, report, decisions });
+      const explanation = report?.status === 'READY' ? await buildExplanation(db, { orgId, interviewId: id }) : null;
+      exported.push({ ...detail, report, explanation: explanation && { language: explanation.language, html: renderExplanationHtml(explanation) }, decisions });
     }
   }
   // Without interviews there is no report to leave out of them.

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, organizations } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { notFound } from '@/server/errors';
+import { getEnv } from '@/server/env';
+import { invalidField, notFound } from '@/server/errors';
 import type { AuditContext } from '../audit/audit-actor';
 import { updateOrganizationSetting } from '../organizations/update-organization-setting';
 
@@ -22,8 +23,13 @@ export const UpdateRetentionInputSchema = z.strictObject({
     .max(MAX_RETENTION_DAYS, `Must be at most ${MAX_RETENTION_DAYS} days (two years, the regulator's guidance)`),
 });
 
+/** The shortest retention period allowed: the schema's minimum, raised to the AI records' floor (AI_RECORDS_FLOOR_DAYS). */
+export function minimumRetentionDays(): number {
+  return Math.max(MIN_RETENTION_DAYS, getEnv().AI_RECORDS_FLOOR_DAYS);
+}
+
 function toSettings(retentionDays: number): RetentionSettings {
-  return { retentionDays, defaultDays: DEFAULT_RETENTION_DAYS, minDays: MIN_RETENTION_DAYS, maxDays: MAX_RETENTION_DAYS };
+  return { retentionDays, defaultDays: DEFAULT_RETENTION_DAYS, minDays: minimumRetentionDays(), maxDays: MAX_RETENTION_DAYS };
 }
 
 export async function getRetentionSettings(db: DbExecutor, input: { orgId: string }): Promise<RetentionSettings> {
@@ -37,6 +43,13 @@ export async function updateRetentionSettings(
   db: DbExecutor,
   input: { orgId: string; retentionDays: number; audit?: AuditContext },
 ): Promise<RetentionSettings> {
+  const floor = minimumRetentionDays();
+  if (input.retentionDays < floor) {
+    throw invalidField(
+      'retentionDays',
+      `Must be at least ${floor} days: the AI's records of an assessment (scores, provenance, times) are kept at least that long (EU AI Act Art. 19 and 26(6); the operator's AI_RECORDS_FLOOR_DAYS)`,
+    );
+  }
   await updateOrganizationSetting(db, {
     orgId: input.orgId,
     setting: 'retentionDays',

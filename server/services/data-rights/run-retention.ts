@@ -53,6 +53,7 @@ export async function runRetention(db: DbExecutor, input: { now?: Date; batchSiz
           id,
           audit: systemAudit('retention'),
           lock: 'skip',
+          byRetention: true,
           details: { reason: 'retention', retentionDays: org.retention_days },
         });
         if (result) erasedHere++;

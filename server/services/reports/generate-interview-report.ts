@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { interviewConfigs, interviews, jobs, reports, turns } from '@/db/schema';
 import { log } from '@/server/log';
+import { rubricVersionOf, scoringEvaluatorsOf, type AiProvenance, type ReportProvenance } from '../ai/provenance';
 import { resolveProviderConfig, type ProviderConfig } from '../providers/resolve-provider';
 import { emitEvent } from '../webhooks/emit-event';
 import { computeScorecard } from './compute-scorecard';
@@ -97,7 +98,11 @@ async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; intervi
 
   const scorecard = computeScorecard({ turns: turnRows, criteria: config?.criteria ?? null });
   const llm = await resolveProviderConfig(db, input.orgId, 'llm');
-  const { summary, generator } = await summarize(llm, { scorecard, jobTitle: interview.jobTitle, transcript: turnRows, interviewId: interview.id });
+  const { summary, generator, provenance: summaryProvenance } = await summarize(llm, { scorecard, jobTitle: interview.jobTitle, transcript: turnRows, interviewId: interview.id });
+  const provenance: ReportProvenance = {
+    summary: summaryProvenance,
+    scoring: { rubricVersion: rubricVersionOf(config?.criteria ?? null), evaluators: scoringEvaluatorsOf(turnRows.filter((t) => t.role === 'candidate').map((t) => t.evaluation)) },
+  };
   return {
     overallScore: scorecard.overallScore,
     recommendation: scorecard.recommendation,
@@ -106,19 +111,20 @@ async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; intervi
     coverage: scorecard.coverage,
     summary,
     generator,
+    provenance,
   };
 }
 
 /** With the organization's language model (its own, else the operator's, read at each report), else the rules. */
-async function summarize(llm: ProviderConfig | null, input: Parameters<typeof summarizeWithLlm>[1] & { interviewId: string }): Promise<{ summary: string; generator: string }> {
-  if (!llm) return { summary: summarizeWithRules(input.scorecard), generator: 'rules' };
+async function summarize(llm: ProviderConfig | null, input: Parameters<typeof summarizeWithLlm>[1] & { interviewId: string }): Promise<{ summary: string; generator: string; provenance: AiProvenance | null }> {
+  if (!llm) return { summary: summarizeWithRules(input.scorecard), generator: 'rules', provenance: null };
   try {
-    const summary = await summarizeWithLlm(llm, input);
-    return { summary, generator: `llm:${llm.model}` };
+    const { summary, provenance } = await summarizeWithLlm(llm, input);
+    return { summary, generator: `llm:${llm.model}`, provenance };
   } catch (error) {
     if (!(error instanceof LlmSummaryError)) throw error;
     log.warn({ err: error, reason: error.reason, interviewId: input.interviewId }, 'language model summary failed; using the rules summary');
-    return { summary: summarizeWithRules(input.scorecard, { llmUnavailable: true }), generator: 'rules' };
+    return { summary: summarizeWithRules(input.scorecard, { llmUnavailable: true }), generator: 'rules', provenance: null };
   }
 }
 

@@ -9,6 +9,7 @@ import { presentPlainAudioUrl } from '../storage/audio-urls';
 import { toTranscriptEntry } from '../turns/turn-dto';
 import { getIntegritySignals } from '../integrity/get-integrity-signals';
 import { findHumanReview, toHumanReviewDto, type HumanReviewFields } from '../reviews/human-review-dto';
+import { presentReportProvenance } from './report-provenance';
 import type { AnyReportDto, InterviewReportDto, PendingReportDto, TestReportDto } from './report-schemas';
 
 type ReportRow = typeof reports.$inferSelect;
@@ -77,15 +78,19 @@ async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: I
     findHumanReview(db, { orgId: report.orgId, reportId: report.id }),
     getIntegritySignals(db, { orgId: report.orgId, interviewId: interview.id }),
   ]);
+  const provenance =
+    report.status === 'READY' ? await presentReportProvenance(db, { orgId: report.orgId, reportId: report.id, campaignId: interview.campaignId, provenance: report.provenance }) : null;
   return {
     ...interviewReportFields(report, interview, review),
+    provenance,
     status: report.status,
     integrity,
     transcript: turnRows.map((t) => toTranscriptEntry(t, presentPlainAudioUrl(t.audioUrl, t.audioRecordingId))),
   };
 }
 
-export type InterviewReportFields = Omit<InterviewReportDto, 'transcript' | 'status' | 'integrity'> & { status: ReportRow['status'] };
+/** The export's items leave the provenance out (it is read per report, with its campaign's comparison). */
+export type InterviewReportFields = Omit<InterviewReportDto, 'transcript' | 'status' | 'integrity' | 'provenance'> & { status: ReportRow['status'] };
 
 /**
  * An interview report without its transcript (the export's items). Only a READY report shows a scorecard; the

@@ -26,6 +26,50 @@ export const ReportCoverageSchema = z.object({
   scoredTurns: z.number().int().describe('Answers that carried at least one usable score.'),
 });
 
+export const AiProvenanceSchema = z
+  .object({
+    task: z.enum(['answer-evaluation', 'report-summary']).describe('What the model produced.'),
+    provider: z.string().describe('The provider’s host (from its base URL).'),
+    model: z.string(),
+    promptVersion: z.string().describe('sha256 (16 hex) of the prompt’s text and output format, both versioned in the service’s repository.'),
+    rubricHash: z.string().nullable().describe('sha256 (16 hex) of the criteria the output scored; null for a summary.'),
+    inputHash: z.string().describe('sha256 (16 hex) of the message the model read.'),
+    parameters: z.object({ temperature: z.number(), seed: z.number().int() }).describe('Sampling parameters: temperature 0 and a fixed seed, for reproducible outputs as far as the provider allows.'),
+    at: z.string().describe('When the request was made (ISO 8601).'),
+    durationMs: z.number().describe('How long the model took.'),
+  })
+  .describe('Where an AI output came from.');
+
+const ScoringEvaluatorSchema = z.object({
+  provider: z.string(),
+  model: z.string(),
+  promptVersion: z.string(),
+});
+
+export const ReportProvenanceSchema = z
+  .object({
+    summary: AiProvenanceSchema.nullable().describe('The model that wrote the summary; null when the rules wrote it.'),
+    scoring: z.object({
+      rubricVersion: z.string().describe('sha256 (16 hex) of the configuration’s criteria, labels and weights the scorecard used.'),
+      evaluators: z
+        .array(ScoringEvaluatorSchema.extend({ answers: z.number().int().describe('Answers this configuration scored.') }))
+        .describe('The provider, model and prompt that scored the answers (each answer’s own provenance is on its transcript turn); empty when no model scored.'),
+    }),
+    campaign: z
+      .object({
+        otherReports: z.number().int().describe('Ready reports of the campaign compared with.'),
+        usual: z.object({
+          rubricVersion: z.string().nullable().describe('The rubric most of them were scored with.'),
+          evaluator: ScoringEvaluatorSchema.nullable().describe('The provider, model and prompt that scored most of their answers.'),
+        }),
+        differences: z.array(z.enum(['model', 'prompt', 'rubric'])).describe('What differs from the rest of the campaign; empty when nothing does.'),
+        notice: z.string().nullable().describe('A sentence saying so, for the reader; null when nothing differs.'),
+      })
+      .nullable()
+      .describe('This report compared with the rest of its campaign; null without a campaign or other ready reports.'),
+  })
+  .describe('Provenance of the report (EU AI Act Art. 12): which rubric, models and prompts produced its scores and summary.');
+
 export const PendingReportSchema = z
   .object({
     id: z.string().describe('Report id (rpt_…).'),
@@ -53,6 +97,7 @@ export const InterviewReportSchema = z
     failureReason: z.string().nullable().describe('Why generation failed (status FAILED); null otherwise.'),
     humanReview: HumanReviewSchema.nullable(),
     integrity: IntegritySignalsSchema,
+    provenance: ReportProvenanceSchema.nullable().describe('Null when FAILED, and for reports generated before provenance was kept.'),
     createdAt: timestampOut(),
     completedAt: nullableTimestampOut().describe('When the report became READY.'),
   })
@@ -90,4 +135,5 @@ export const AnyReportSchema = z.union([PendingReportSchema, InterviewReportSche
 export type PendingReportDto = z.infer<typeof PendingReportSchema>;
 export type InterviewReportDto = z.infer<typeof InterviewReportSchema>;
 export type TestReportDto = z.infer<typeof TestReportSchema>;
+export type ReportProvenanceDto = z.infer<typeof ReportProvenanceSchema>;
 export type AnyReportDto = z.infer<typeof AnyReportSchema>;

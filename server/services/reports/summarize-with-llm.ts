@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
+import { contentHash, DETERMINISTIC, providerOf, type AiProvenance } from '../ai/provenance';
 import type { Scorecard } from './compute-scorecard';
 
 /** The organization's language model as resolveProviderConfig(db, orgId, 'llm') gives it. */
@@ -41,12 +42,18 @@ const SYSTEM_PROMPT = [
   'Answer with a JSON object {"summary": "..."} and nothing else.',
 ].join(' ');
 
+/** The output format the model is held to (part of the prompt's version). */
+const OUTPUT_FORMAT = zodResponseFormat(z.object({ summary: z.string() }), 'interview_summary');
+
+/** The version of the summary prompt: its system text and output format, hashed. */
+export const SUMMARY_PROMPT_VERSION = contentHash(SYSTEM_PROMPT, JSON.stringify(OUTPUT_FORMAT));
+
 /**
  * Asks an OpenAI-compatible chat completions endpoint for the summary of a scorecard. The model only writes
  * prose: the scores stay those computed by the rules. Timeouts, HTTP errors (after the SDK's own 2 retries)
  * and output that is not the expected JSON all throw LlmSummaryError.
  */
-export async function summarizeWithLlm(config: LlmConfig, input: LlmSummaryInput): Promise<string> {
+export async function summarizeWithLlm(config: LlmConfig, input: LlmSummaryInput): Promise<{ summary: string; provenance: AiProvenance }> {
   const client = new OpenAI({
     baseURL: config.baseURL,
     // Local OpenAI-compatible servers often need no key, but the SDK insists on one.
@@ -55,15 +62,17 @@ export async function summarizeWithLlm(config: LlmConfig, input: LlmSummaryInput
     maxRetries: 2,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   });
+  const message = JSON.stringify(promptPayload(input));
+  const startedAt = new Date();
   let content: string | null | undefined;
   try {
     const completion = await client.chat.completions.create({
       model: config.model,
-      temperature: 0.2,
-      response_format: zodResponseFormat(z.object({ summary: z.string() }), 'interview_summary'),
+      ...DETERMINISTIC,
+      response_format: OUTPUT_FORMAT,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
-        { role: 'user', content: JSON.stringify(promptPayload(input)) },
+        { role: 'user', content: message },
       ],
     });
     content = completion.choices?.[0]?.message?.content;
@@ -82,7 +91,18 @@ export async function summarizeWithLlm(config: LlmConfig, input: LlmSummaryInput
   }
   const parsed = LlmSummaryOutputSchema.safeParse(json);
   if (!parsed.success) throw new LlmSummaryError('invalid_output', `The message content is not {"summary": "..."}: ${parsed.error.issues[0]?.message}`);
-  return parsed.data.summary;
+  const provenance: AiProvenance = {
+    task: 'report-summary',
+    provider: providerOf(config.baseURL),
+    model: config.model,
+    promptVersion: SUMMARY_PROMPT_VERSION,
+    rubricHash: null,
+    inputHash: contentHash(message),
+    parameters: { ...DETERMINISTIC },
+    at: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+  };
+  return { summary: parsed.data.summary, provenance };
 }
 
 /** What the model sees: the computed scorecard and a bounded transcript. */

@@ -1,0 +1,6 @@
+import { serveRouteFile } from '@/server/http/routes';
+
+export const dynamic = 'force-dynamic';
+
+/** Served by the HTTP door's route table (server/http/routes.ts); in production the Node server answers first. */
+export const GET = serveRouteFile;
