@@ -161,7 +161,9 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
     expect(names).toEqual(['Katherine Johnson', 'Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Edsger Dijkstra', 'Barbara Liskov']);
     const first = ranking.locator('tbody tr[data-row]').first();
     expect(await first.locator('td').first().textContent()).toBe('1');
-    expect(await first.locator('td').nth(2).textContent()).toBe('91 out of 100');
+    // The score, then where it came from (the AI's: nobody has reviewed this one).
+    expect(await first.locator('td').nth(2).textContent()).toBe('91 out of 100AI');
+    expect(await first.locator('td').nth(2).getByTestId('score-source').textContent()).toBe('AI');
     expect(await first.locator('td').nth(3).textContent()).toBe('Strong yes');
     expect(await ranking.locator('tbody tr[data-row]').last().textContent()).toContain('In progress');
     await screenshot(page, '23-campaign-ranking');

@@ -170,6 +170,14 @@ async function takeInterview(c: Case, firstName: string): Promise<void> {
     expect(await page.getByTestId('start-interview').innerText()).toBe(c.page.start);
     await page.getByTestId('start-interview').click();
 
+    // The practice question (issue 25, never posted): tried once, accessible, then the interview.
+    await page.getByTestId('practice').waitFor();
+    expect(await axeAtBothSizes(page, c.size)).toEqual([]);
+    await page.getByTestId('practice-text').fill(c.answers[0]);
+    await page.getByTestId('practice-try').click();
+    expect(await page.getByTestId('practice-echo').innerText()).toBe(c.answers[0]);
+    await page.getByTestId('practice-done').click();
+
     // The interviewer's framing in the language: greeting and AI disclosure, progress, acknowledgement.
     await expect.poll(() => page.getByTestId('progress').textContent()).toBe(c.thread.progress);
     expect(await page.getByTestId('msg-greeting').innerText()).toContain(c.thread.greeting);

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/server/env';
+import { agentApi } from '../tests/support/agent';
 import { launchBrowser } from '../tests/support/browser';
 import { expectAccessible, expectToastAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
 import { createTestOrg, makeCandidate, makeHiringSetup, makeInterview } from '../tests/support/factories';
@@ -9,15 +10,16 @@ import { startTestApp, type TestApp } from '../tests/support/test-app';
 
 /**
  * Notes with @mentions and live notifications, in Debian's Chromium, on a desktop and on a 390×844 phone: a
- * recruiter mentions a teammate in a note and the teammate's bell shows it; the recruiter watches an interview,
- * runs the demo interview, and the bell's unread count goes up on the open page, without a reload.
+ * recruiter mentions a teammate in a note and the teammate's bell shows it; the recruiter watches an interview, the
+ * voice agent takes it to its end through the internal routes, and the bell's unread count goes up on the open
+ * page, without a reload. (A demo interview notifies nobody: it is left out of notifications and webhooks.)
  */
 let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The demo agent paces its turns so the interview takes a few seconds; the local mailbox, no agent platform.
-  app = await startTestApp({ DEMO_AGENT_TURN_DELAY_MS: '300', RESEND_API_KEY: '', RESEND_BASE_URL: '', AGENT_DISPATCH_URL: '', AGENT_DISPATCH_SECRET: '', LLM_BASE_URL: '' });
+  // The local mailbox, no agent platform: the test plays the voice agent on the internal routes itself.
+  app = await startTestApp({ RESEND_API_KEY: '', RESEND_BASE_URL: '', AGENT_DISPATCH_URL: '', AGENT_DISPATCH_SECRET: '', LLM_BASE_URL: '' });
   process.env.APP_URL = app.url;
   resetEnvCache();
   browser = await launchBrowser();
@@ -37,8 +39,8 @@ async function seed() {
   const grace = await makeCandidate(app.db, org.orgId, { firstName: 'Grace', lastName: 'Hopper' });
   const refs = { jobId: setup.job.id, campaignId: setup.campaign.id, stageId: setup.stage.id, configId: setup.config.id };
   const noted = await makeInterview(app.db, org.orgId, { candidateId: ada.id, ...refs });
-  const demo = await makeInterview(app.db, org.orgId, { candidateId: grace.id, ...refs });
-  return { rita, sam, noted, demo };
+  const watched = await makeInterview(app.db, org.orgId, { candidateId: grace.id, ...refs });
+  return { rita, sam, noted, watched };
 }
 
 /** The bell the viewport shows (the sidebar's on a desktop, the header's on a phone). */
@@ -112,8 +114,8 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
     await samPage.close();
   });
 
-  it('a notification arrives live when the demo interview completes, on the page left open', async () => {
-    await page.goto(`${app.url}/interviews/${data.demo.id}`);
+  it('a notification arrives live when the watched interview completes, on the page left open', async () => {
+    await page.goto(`${app.url}/interviews/${data.watched.id}`);
     const watch = page.getByTestId('watch-button').filter({ visible: true });
     await page.locator('[data-testid="watch-button"][data-watching="false"]').filter({ visible: true }).waitFor();
     await watch.click();
@@ -132,11 +134,15 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
       }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-unread'] });
     });
 
-    await page.getByTestId('run-demo').click();
-    const confirm = page.getByRole('alertdialog', { name: 'Run a demo interview?' });
-    await confirm.getByRole('button', { name: 'Run the demo' }).click();
-    await confirm.waitFor({ state: 'detached' });
+    // The voice agent records a question and an answer, then finalizes: the interview completes, the report follows.
+    const interviewPath = `/api/interviews/${data.watched.id}`;
+    expect((await agentApi(app.url, `${interviewPath}/turns`, { method: 'POST', body: { turnNumber: 1, role: 'agent', content: 'Tell me about a system you built.' } })).status).toBe(201);
+    expect((await agentApi(app.url, `${interviewPath}/turns`, { method: 'POST', body: { turnNumber: 2, role: 'candidate', content: 'A scheduler for a fleet of delivery robots, in Go.' } })).status).toBe(201);
+    expect((await agentApi(app.url, `${interviewPath}/finalize`, { method: 'POST', body: { endedAt: new Date().toISOString() } })).status).toBe(200);
     await page.locator('h1 [data-status="COMPLETED"]').waitFor({ timeout: 90_000 });
+    // The "You now watch" toast sits over the phone's bell while hovered: move away and let it go.
+    await page.mouse.move(1, (page.viewportSize()?.height ?? 800) - 1);
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(() => page.evaluate(() => (window as unknown as { unreadCounts: string[] }).unreadCounts.some((n) => Number(n) >= 1)), { timeout: 30_000 }).toBe(true);
     const state = await page.evaluate(() => {
       const w = window as unknown as { unreadCounts: string[]; notReloaded?: boolean };
@@ -152,7 +158,7 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
     // The report job follows the completion: wait for it too, so "mark all read" leaves nothing unread behind.
     await panel.getByRole('link', { name: /Report ready for Grace Hopper/ }).waitFor({ timeout: 30_000 });
     await screenshot(page, `notifications-${name}-live`);
-    await expectAccessible(page, `notification panel after the demo (${name})`);
+    await expectAccessible(page, `notification panel after the interview completed (${name})`);
     await panel.getByRole('button', { name: 'Mark all read' }).click();
     await panel.getByText('0 unread', { exact: true }).waitFor();
     expect(await panel.locator('[data-testid="notification"][data-read="false"]').count()).toBe(0);

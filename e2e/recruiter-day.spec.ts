@@ -14,8 +14,9 @@ import { startTestApp, type TestApp } from '../tests/support/test-app';
 
 /**
  * A recruiter's day on a fresh database, in a real browser: sign in, add a candidate, invite them, read the
- * invitation in the local mailbox, follow its link as the candidate and press Start, watch the built-in demo
- * agent's conversation arrive live, read the report, then give an integration an API key, use it, revoke it.
+ * invitation in the local mailbox, follow its link as the candidate, run a demo interview (a sample candidate the
+ * built-in demo agent plays) and watch its conversation arrive live while the real candidate's link stays untouched,
+ * read the report, then give an integration an API key, use it, revoke it.
  */
 let app: TestApp;
 let browser: Browser;
@@ -23,7 +24,7 @@ let context: BrowserContext;
 let page: Page;
 let candidatePage: Page;
 let recruiterEmail: string;
-const day: { candidateId?: string; interviewId?: string; finalTurns?: number; apiKey?: string } = {};
+const day: { candidateId?: string; interviewId?: string; demoId?: string; finalTurns?: number; apiKey?: string } = {};
 
 const QUESTIONS = [
   { id: 'intro', text: 'Could you introduce yourself?', criterion: 'communication' },
@@ -174,13 +175,21 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
       }).observe(document.body, { childList: true, subtree: true });
     });
 
-    // The simulated agent never runs from a candidate's link: the recruiter asks for it, explicitly.
+    // The simulated agent never runs from a candidate's link nor on a real candidate: the recruiter asks for a demo,
+    // explicitly, from the Interviews page, and it runs on a sample candidate (a client-side navigation: the
+    // observer above keeps counting on the demo's own page).
+    await page.getByRole('link', { name: 'Interviews' }).first().click();
+    await page.waitForURL(/\/interviews$/);
     await page.getByTestId('run-demo').click();
     const confirm = page.getByRole('alertdialog', { name: 'Run a demo interview?' });
     await confirm.waitFor();
     await expectAccessible(page, 'run a demo interview dialog');
     await confirm.getByRole('button', { name: 'Run the demo' }).click();
     await confirm.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/interviews\/itv_/);
+    day.demoId = new URL(page.url()).pathname.split('/').at(-1);
+    expect(day.demoId).not.toBe(day.interviewId);
+    await page.getByTestId('demo-badge').first().waitFor();
 
     await page.locator('h1 [data-status="IN_PROGRESS"]').waitFor();
     await screenshot(page, 'day-07-transcript-live');
@@ -193,10 +202,11 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.some((n) => n > 0 && n < day.finalTurns!)).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-    // The candidate's link now says the interview was taken.
+    // The real candidate's link is untouched by the demo: still open, still theirs to take.
     await candidatePage.reload();
-    await candidatePage.getByTestId('invitation-closed').waitFor({ timeout: 10_000 });
-    await screenshot(candidatePage, 'day-08-candidate-finished');
+    await candidatePage.getByTestId('invitation-page').waitFor({ timeout: 10_000 });
+    expect(await candidatePage.getByTestId('invitation-closed').count()).toBe(0);
+    await screenshot(candidatePage, 'day-08-candidate-link-untouched');
   });
 
   it('reads the report and the scorecard once the report job has run', async () => {
@@ -206,7 +216,9 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
     const scorecard = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Scorecard' }) });
     for (const label of ['Communication', 'Technical depth', 'Motivation']) expect(await scorecard.textContent()).toContain(label);
     const timeline = await page.getByRole('list', { name: 'Status history' }).textContent();
-    for (const step of ['Invitation sent', 'Started', 'Completed', 'Report ready']) expect(timeline).toContain(step);
+    // The demo's own interview: never invited (no link was sent to anyone), started, completed, reported.
+    for (const step of ['Started', 'Completed', 'Report ready']) expect(timeline).toContain(step);
+    expect(timeline).not.toContain('Invitation sent');
     // A completed interview with its report has no action left but the profile link.
     for (const action of ['Resend invitation', 'Cancel interview', 'Send invitation', 'Regenerate report']) {
       expect(await page.getByRole('button', { name: action, exact: true }).count(), action).toBe(0);
@@ -253,10 +265,10 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
     // The plaintext is nowhere on the page any more.
     expect(await page.content()).not.toContain(copied);
 
-    const before = await fetch(`${app.url}/api/v1/interviews/${day.interviewId}`, { headers: { authorization: `Bearer ${copied}` } });
+    const before = await fetch(`${app.url}/api/v1/interviews/${day.demoId}`, { headers: { authorization: `Bearer ${copied}` } });
     expect(before.status).toBe(200);
-    const body = (await before.json()) as { id: string; status: string; transcript: unknown[] };
-    expect(body).toMatchObject({ id: day.interviewId, status: 'COMPLETED' });
+    const body = (await before.json()) as { id: string; status: string; isDemo: boolean; transcript: unknown[] };
+    expect(body).toMatchObject({ id: day.demoId, status: 'COMPLETED', isDemo: true });
     expect(body.transcript).toHaveLength(day.finalTurns!);
 
     await row.getByRole('button', { name: /^Revoke ATS integration/ }).click();
@@ -298,9 +310,10 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
     await page.goto(`${app.url}/settings`);
     await page.waitForURL(/\/login/);
     // The candidate's tab is unaffected: it never depended on the recruiter's session.
-    expect(await candidatePage.getByTestId('invitation-closed').isVisible()).toBe(true);
+    expect(await candidatePage.getByTestId('invitation-page').isVisible()).toBe(true);
+    // The demo left the real candidate's interview as it was.
     const [row] = await app.db.select({ status: interviews.status }).from(interviews).where(eq(interviews.id, day.interviewId!));
-    expect(row.status).toBe('COMPLETED');
+    expect(row.status).toBe('INVITED');
   });
 });
 

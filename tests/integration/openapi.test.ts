@@ -151,7 +151,7 @@ describe('the OpenAPI document', () => {
     expect(op['x-required-scopes']).toEqual(['reports:read']);
     const parameters = Object.fromEntries(op.parameters.map((p: Json) => [p.name, p]));
     expect(parameters.campaignId).toMatchObject({ in: 'query', required: true });
-    expect(parameters.format.schema.enum).toEqual(['json', 'csv']);
+    expect(parameters.format.schema.enum).toEqual(['json', 'csv', 'readable-csv']);
     expect(parameters.type.schema.enum).toEqual(['interviews', 'tests', 'all']);
     expect(Object.keys(op.responses['200'].content).sort()).toEqual(['application/json', 'text/csv']);
     expect(op.responses['404']).toBeDefined();

@@ -122,10 +122,15 @@ describe('GET /api/v1/reports/export', () => {
     });
     const pending = res.body.interviews.find((i: { interviewId: string }) => i.interviewId === seeded.expectedInterviews[4]);
     expect(pending).toMatchObject({ status: 'PENDING', overallScore: null, criteria: [] });
-    // Each item is the report as GET /reports/{reportId} gives it (without the transcript), plus its candidate.
+    // Each item is the report as GET /reports/{reportId} gives it, plus its candidate, without the transcript, the
+    // integrity signals and the provenance (read per report: docs/API.md).
     const byReportId = await org.api(`/api/v1/reports/${ready.id}`);
-    const { transcript, ...withoutTranscript } = byReportId.body;
+    const { transcript, integrity, provenance, ...withoutTranscript } = byReportId.body;
     expect(transcript.length).toBeGreaterThan(0);
+    expect(integrity).toMatchObject({ pageAway: { count: 0 } });
+    expect(provenance).toMatchObject({ scoring: expect.any(Object) });
+    expect(ready).not.toHaveProperty('integrity');
+    expect(ready).not.toHaveProperty('provenance');
     expect(ready).toEqual({
       ...withoutTranscript,
       candidate: expect.any(Object),

@@ -25,7 +25,7 @@ afterAll(() => app?.close());
 const DAY_MS = 24 * 3600 * 1000;
 const LIST_ITEM_KEYS = [
   'id', 'candidateId', 'jobId', 'campaignId', 'stageId', 'configId', 'status', 'expiresAt', 'invitedAt', 'startedAt',
-  'completedAt', 'cancelledAt', 'endedAt', 'audioUrl', 'reportId', 'overallScore', 'decision', 'consentedAt', 'answerMode', 'createdAt', 'updatedAt',
+  'completedAt', 'cancelledAt', 'endedAt', 'audioUrl', 'reportId', 'overallScore', 'decision', 'consentedAt', 'answerMode', 'isDemo', 'createdAt', 'updatedAt',
 ].sort();
 
 const newOrg = () => createTestOrg(app.db, app.url);

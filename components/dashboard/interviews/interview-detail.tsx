@@ -145,16 +145,19 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
               <div className="grid gap-2 px-5 py-4 text-sm text-slate-700" data-testid="ai-scoring-not-configured">
                 <p className="font-medium text-slate-900">AI scoring is not configured.</p>
                 <p>
-                  Score the candidate in <a href="#review-title" className="text-brand-700 hover:underline">Your review</a>: your score is the one rankings, the score distribution and
+                  Score the candidate in <a href="#review-title" className="text-brand-700 underline">Your review</a>: your score is the one rankings, the score distribution and
                   exports use (their score source reads &ldquo;your review&rdquo;). An administrator can add a language model in Settings.
                 </p>
-                {view.evaluation?.status === 'READY' && view.evaluation.overallScore !== null ? <Scorecard view={view} /> : null}
+                {/* Withheld until the reviewer's own review (whatever scored it); else a report the rules scored, one in
+                    progress or one that failed, but not an empty scorecard that reads as a failure. */}
+                {view.aiWithheld ? (
+                  <AiWithheld />
+                ) : view.evaluation && !(view.evaluation.status === 'READY' && view.evaluation.overallScore === null) ? (
+                  <Scorecard view={view} />
+                ) : null}
               </div>
             ) : view.aiWithheld ? (
-              <p className="flex items-start gap-3 px-5 py-6 text-sm text-slate-700" data-testid="ai-withheld">
-                <EyeOff className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
-                Your organization asks reviewers to score first: the AI&apos;s scores, summary and advice appear here once you have saved your own review.
-              </p>
+              <AiWithheld />
             ) : (
               <Scorecard view={view} />
             )}
@@ -203,5 +206,15 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
         </div>
       </div>
     </PlaybackProvider>
+  );
+}
+
+/** Review before AI (an organization setting): the scores stay hidden until this reviewer has saved their own. */
+function AiWithheld() {
+  return (
+    <p className="flex items-start gap-3 px-5 py-6 text-sm text-slate-700" data-testid="ai-withheld">
+      <EyeOff className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+      Your organization asks reviewers to score first: the AI&apos;s scores, summary and advice appear here once you have saved your own review.
+    </p>
   );
 }
