@@ -70,7 +70,7 @@ async function apiKey(req: IncomingMessage): Promise<{ orgId: string } | null> {
   return { orgId: key.org_id };
 }
 
-const INTERVIEW_COLUMNS = sql.unsafe(`"interviews"."id", "interviews"."org_id", "interviews"."candidate_id", "interviews"."job_id", "interviews"."campaign_id", "interviews"."stage_id", "interviews"."config_id", "interviews"."expires_at", "interviews"."invited_at", "interviews"."started_at", "interviews"."completed_at", "interviews"."cancelled_at", "interviews"."ended_at", "interviews"."audio_url", "interviews"."consented_at", "interviews"."answer_mode", "interviews"."created_at", "interviews"."updated_at", case when "interviews"."status" = 'INVITED' and "interviews"."expires_at" <= now() then 'EXPIRED' else "interviews"."status" end as effective_status, "reports"."id" as report_id, "reports"."overall_score", (select jsonb_build_object(
+const INTERVIEW_COLUMNS = sql.unsafe(`"interviews"."id", "interviews"."org_id", "interviews"."candidate_id", "interviews"."job_id", "interviews"."campaign_id", "interviews"."stage_id", "interviews"."config_id", "interviews"."expires_at", "interviews"."invited_at", "interviews"."started_at", "interviews"."completed_at", "interviews"."cancelled_at", "interviews"."ended_at", "interviews"."audio_url", "interviews"."consented_at", "interviews"."answer_mode", "interviews"."is_demo", "interviews"."created_at", "interviews"."updated_at", case when "interviews"."status" = 'INVITED' and "interviews"."expires_at" <= now() then 'EXPIRED' else "interviews"."status" end as effective_status, "reports"."id" as report_id, "reports"."overall_score", (select jsonb_build_object(
       'status', d.status, 'reason', d.reason, 'decidedAt', d.decided_at, 'byType', d.decided_by_type, 'byId', d.decided_by_id)
     from "interview_decisions" d
     where d.interview_id = "interviews"."id" and d.org_id = "interviews"."org_id" and d.superseded_at is null) as decision`);
@@ -92,6 +92,7 @@ function interviewDto(r: postgres.Row) {
     endedAt: iso(r.ended_at),
     consentedAt: iso(r.consented_at),
     answerMode: r.answer_mode,
+    isDemo: r.is_demo,
     audioUrl: r.audio_url,
     reportId: r.report_id,
     overallScore: r.overall_score,
