@@ -98,7 +98,7 @@ const interviewExplanation: ManualOperation = {
     "The explanation of an interview's assessment that a candidate may ask for (EU AI Act Art. 86, GDPR Art. 15(1)(h)):",
     'the criteria and their weights, the AI’s scores with the words of the answers they rest on, the reviewer’s scores,',
     'the decision, who took it and whether it differs from the AI’s advice, and which models and rubric scored it.',
-    "In the candidate's language unless `language` is given (en, fr; other locales get en). HTML (a self-contained page)",
+    "In the candidate's language unless `language` is given (en, fr, de, es, it, nl, pt). HTML (a self-contained page)",
     'or PDF, always as an attachment. Needs a READY report (409 otherwise). Each call is recorded in the audit log',
     '(`interview.explanation_generated`, with its language and format).',
   ].join('\n'),
@@ -108,7 +108,7 @@ const interviewExplanation: ManualOperation = {
   parameters: [
     { in: 'path', name: 'id', required: true, description: 'The interview, `itv_…`.', schema: { type: 'string', minLength: 1, maxLength: 100 } },
     { in: 'query', name: 'format', required: false, description: '`html` (default) or `pdf`.', schema: { type: 'string', enum: ['html', 'pdf'], default: 'html' } },
-    { in: 'query', name: 'language', required: false, description: "`en` or `fr`; default the candidate's locale.", schema: { type: 'string', enum: ['en', 'fr'] } },
+    { in: 'query', name: 'language', required: false, description: "`en`, `fr`, `de`, `es`, `it`, `nl` or `pt`; default the candidate's own language (English once erased).", schema: { type: 'string', enum: ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] } },
   ],
   responses: {
     '200': {

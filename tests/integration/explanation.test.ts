@@ -1,16 +1,17 @@
-import { inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '@/db/schema';
 import { createTestOrg, makeCandidate, request, type TestOrg } from '../support/factories';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { enqueueReport, makeInterviewWithPendingReport, waitForReport, type TurnSeed } from '../support/report-factories';
+import { pdfFonts, pdfText } from '../support/pdf-text';
 import { makeRecruiter, sessionCookieFor, trpcMutation } from '../support/recruiters';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * The explanation document (issue 23; EU AI Act Art. 86, GDPR Art. 15(1)(h)), over real HTTP: REST v1 and the
- * dashboard's download, HTML and PDF, in English and French; the PDF's text is read from its content streams.
+ * dashboard's download, HTML and PDF, in the seven candidate languages; the PDF's text is read from its content
+ * streams through its embedded font's ToUnicode map (tests/support/pdf-text.ts).
  */
 let app: TestApp;
 let fake: FakeOpenAi;
@@ -53,27 +54,6 @@ async function download(path: string, headers: Record<string, string>) {
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
-/** The text a PDF draws: its content streams inflated, each TJ/Tj operand's hex strings decoded (WinAnsi), one line per operator. */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index! + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hex = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('') : op[2];
-      lines.push(new TextDecoder('windows-1252').decode(Buffer.from(hex, 'hex')));
-    }
-  }
-  return lines.join(' ').replace(/\s+/g, ' ');
-}
-
 const plain = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
 describe('explanation document', () => {
@@ -107,8 +87,8 @@ describe('explanation document', () => {
     expect(fr).toContain("La décision diffère de l'avis de l'IA.");
 
     for (const [language, phrases] of [
-      ['en', ['How your interview was assessed', 'Élodie Martin', 'Communication | 1 | 8/10 | 6/10', 'Answer #4, scored 7/10: "added a unique constraint"', 'Taken by: Rita Recruiter', "The decision differs from the AI's advice."]],
-      ['fr', ['Comment votre entretien a été évalué', 'Élodie Martin', 'Critère | Poids', 'Réponse n° 2, notée 8/10 : "five years building payment systems"', 'Prise par: Rita Recruiter', "La décision diffère de l'avis de l'IA."]],
+      ['en', ['How your interview was assessed', 'Élodie Martin', 'Communication | 1 | 8/10 | 6/10', 'Answer #4, scored 7/10: “added a unique constraint”', 'Taken by: Rita Recruiter', "The decision differs from the AI's advice."]],
+      ['fr', ['Comment votre entretien a été évalué', 'Élodie Martin', 'Critère | Poids', 'Réponse n° 2, notée 8/10 : “five years building payment systems”', 'Prise par: Rita Recruiter', "La décision diffère de l'avis de l'IA."]],
     ] as const) {
       const pdf = await download(`/api/v1/interviews/${interviewId}/explanation?format=pdf&language=${language}`, { authorization: `Bearer ${org.apiKey}` });
       expect(pdf.res.status).toBe(200);
@@ -147,5 +127,61 @@ describe('explanation document', () => {
     const [item] = res.body.interviews;
     expect(item.explanation.language).toBe('fr');
     expect(plain(item.explanation.html)).toContain('Réponse n° 4, notée 7/10 : “added a unique constraint”');
+  });
+  it('is in each of the seven languages: asked with ?language=, or the candidate\'s own; an unknown language is refused', async () => {
+    const titles = {
+      en: 'How your interview was assessed',
+      fr: 'Comment votre entretien a été évalué',
+      de: 'Wie Ihr Interview bewertet wurde',
+      es: 'Cómo se evaluó su entrevista',
+      it: 'Come è stato valutato il suo colloquio',
+      nl: 'Hoe uw sollicitatiegesprek is beoordeeld',
+      pt: 'Como a sua entrevista foi avaliada',
+    } as const;
+    const decisions = { de: 'nicht berücksichtigt', es: 'no seleccionado/a', it: 'non selezionato/a', nl: 'niet weerhouden', pt: 'não selecionado/a' } as const;
+    for (const [language, title] of Object.entries(titles)) {
+      const { res, bytes } = await download(`/api/v1/interviews/${interviewId}/explanation?language=${language}`, { authorization: `Bearer ${org.apiKey}` });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-language')).toBe(language);
+      const html = bytes.toString('utf8');
+      expect(html).toContain(`<html lang="${language}">`);
+      const text = plain(html);
+      expect(text).toContain(title);
+      if (language in decisions) expect(text).toContain(decisions[language as keyof typeof decisions]);
+    }
+
+    // A German-speaking candidate (de-AT) gets German by default, dates in Austrian conventions.
+    const german = await makeCandidate(app.db, org.orgId, { firstName: 'Jürgen', lastName: 'Groß', locale: 'de-AT' });
+    const made = await makeInterviewWithPendingReport(app.db, org.orgId, { turns: TURNS, candidate: german });
+    await enqueueReport(app.db, made.report.id);
+    await waitForReport(app.db, made.report.id, 'READY');
+    const de = await download(`/api/v1/interviews/${made.interview.id}/explanation`, { authorization: `Bearer ${org.apiKey}` });
+    expect(de.res.headers.get('content-language')).toBe('de');
+    expect(plain(de.bytes.toString('utf8'))).toContain('Antwort Nr. 2, bewertet mit 8/10: “five years building payment systems”');
+
+    const bad = await request(app.url, `/api/v1/interviews/${interviewId}/explanation?language=ja`, { key: org.apiKey });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('the PDF embeds a Unicode font: a French œ and a Polish ł print as themselves, not as "?"', async () => {
+    const candidate = await makeCandidate(app.db, org.orgId, { firstName: 'Łucja', lastName: 'Cœur-Małecka', locale: 'fr-FR' });
+    const made = await makeInterviewWithPendingReport(app.db, org.orgId, {
+      candidate,
+      turns: [
+        { turnNumber: 1, role: 'agent', content: 'Tell me about yourself.' },
+        { turnNumber: 2, role: 'candidate', content: 'J’ai dirigé une œuvre collective à Łódź, en équipe.', evaluation: { scores: { communication: 7 }, flags: [] } },
+      ],
+    });
+    await enqueueReport(app.db, made.report.id);
+    await waitForReport(app.db, made.report.id, 'READY');
+    const { res, bytes } = await download(`/api/v1/interviews/${made.interview.id}/explanation?format=pdf`, { authorization: `Bearer ${org.apiKey}` });
+    expect(res.status).toBe(200);
+    expect(pdfFonts(bytes).some((f) => /\+DejaVuSans$/.test(f))).toBe(true);
+    expect(pdfFonts(bytes).some((f) => /^Helvetica/.test(f))).toBe(false);
+    const text = pdfText(bytes);
+    expect(text).toContain('Łucja Cœur-Małecka');
+    expect(text).toContain('“J’ai dirigé une œuvre collective à Łódź, en équipe.”');
+    expect(text).not.toContain('?ucja');
   });
 });

@@ -7,7 +7,7 @@ import type { Recommendation } from '@/db/schema';
 import { quotesFromAnswer } from '../interviewer/evaluate-answer';
 import { getInterviewDetail } from '../interviews/get-interview';
 import { findHumanReview, toHumanReviewDto } from '../reviews/human-review-dto';
-import { explanationLanguageOf, type ExplanationLanguage } from './explanation-copy';
+import { explanationLocaleOf, type ExplanationLanguage } from './explanation-copy';
 
 type DecisionStatus = 'ADVANCE' | 'HOLD' | 'REJECT';
 
@@ -18,6 +18,8 @@ type DecisionStatus = 'ADVANCE' | 'HOLD' | 'REJECT';
  */
 export type ExplanationDocument = {
   language: ExplanationLanguage;
+  /** The BCP 47 tag dates are written with: the candidate's own (fr-CA) when the document is in their language. */
+  intlLocale: string;
   interviewId: string;
   reportId: string;
   organization: string;
@@ -41,7 +43,8 @@ export type ExplanationDocument = {
     status: DecisionStatus;
     reason: string | null;
     decidedAt: string;
-    decidedBy: { type: 'user' | 'api_key'; name: string };
+    /** name: null for a user without one (rendered as "a recruiter" in the document's language). */
+    decidedBy: { type: 'user' | 'api_key'; name: string | null };
     /** What the AI's recommendation advised (null: it gave none), and whether the decision differs from it. */
     aiAdvice: 'ADVANCE' | 'REJECT' | null;
     differsFromAi: boolean | null;
@@ -124,8 +127,10 @@ export async function buildExplanation(db: DbExecutor, input: { orgId: string; i
       }
     : null;
 
+  const locale = explanationLocaleOf(input.language, context.locale);
   return {
-    language: explanationLanguageOf(input.language ?? context.locale),
+    language: locale.language,
+    intlLocale: locale.intlLocale,
     interviewId,
     reportId: report.id,
     organization: context.organization,
@@ -141,11 +146,11 @@ export async function buildExplanation(db: DbExecutor, input: { orgId: string; i
   };
 }
 
-/** The name of who decided: the user's name (else "a recruiter"), or the API key's name. The organization is in the WHERE. */
-async function deciderName(db: DbExecutor, orgId: string, by: { type: 'user' | 'api_key'; id: string }): Promise<string> {
+/** The name of who decided: the user's name (null without one), or the API key's name. The organization is in the WHERE. */
+async function deciderName(db: DbExecutor, orgId: string, by: { type: 'user' | 'api_key'; id: string }): Promise<string | null> {
   if (by.type === 'user') {
     const [user] = await db.select({ name: users.name }).from(users).where(and(eq(users.id, by.id), eq(users.orgId, orgId)));
-    return user?.name?.trim() || 'a recruiter';
+    return user?.name?.trim() || null;
   }
   const [key] = await db.select({ name: apiKeys.name }).from(apiKeys).where(and(eq(apiKeys.id, by.id), eq(apiKeys.orgId, orgId)));
   return key?.name ?? 'API';

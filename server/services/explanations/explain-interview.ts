@@ -8,7 +8,10 @@ import { renderExplanationHtml, renderExplanationPdf } from './render-explanatio
 
 export const ExplanationQuerySchema = z.strictObject({
   format: z.enum(['html', 'pdf'], 'Must be html or pdf').default('html').describe('html (default) or pdf.'),
-  language: z.enum(EXPLANATION_LANGUAGES, `Must be one of ${EXPLANATION_LANGUAGES.join(', ')}`).optional().describe("The document's language; default the candidate's."),
+  language: z
+    .enum(EXPLANATION_LANGUAGES, `Must be one of ${EXPLANATION_LANGUAGES.join(', ')}`)
+    .optional()
+    .describe("The document's language (en fr de es it nl pt); default the candidate's own (their locale, as their interview and emails), English once they are erased."),
 });
 export type ExplanationQuery = z.input<typeof ExplanationQuerySchema>;
 

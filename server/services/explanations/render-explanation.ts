@@ -1,6 +1,9 @@
 import PDFDocument from 'pdfkit';
-import { EXPLANATION_COPY, type ExplanationCopy } from './explanation-copy';
+import type { Recommendation } from '@/db/schema';
+import { explanationMessages } from '@/server/i18n/messages/explanation';
+import { createTranslator, type MessageKey, type Translator } from '@/server/i18n/translator';
 import type { ExplanationDocument } from './build-explanation';
+import { explanationFonts } from './explanation-fonts';
 
 /**
  * The explanation as blocks of text, in reading order: one layout for the HTML and the PDF, so both say the same.
@@ -13,77 +16,94 @@ type Block =
   | { kind: 'table'; head: string[]; rows: string[][] }
   | { kind: 'quote'; text: string };
 
-const score = (value: number | null, copy: ExplanationCopy, max = 10) => (value === null ? copy.notScored : `${Math.round(value * 10) / 10}/${max}`);
+type T = Translator<MessageKey<typeof explanationMessages>>;
 
-function dateOf(iso: string | null, language: string): string {
+const score = (value: number | null, t: T, max = 10) => (value === null ? t('notScored') : `${Math.round(value * 10) / 10}/${max}`);
+
+function dateOf(iso: string | null, intlLocale: string): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
+  return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
 }
 
+const RECOMMENDATION_KEYS = {
+  STRONG_YES: 'recommendationStrongYes',
+  YES: 'recommendationYes',
+  NO: 'recommendationNo',
+  DEFINITELY_NO: 'recommendationDefinitelyNo',
+  NO_DECISION: 'recommendationNone',
+} as const satisfies Record<Recommendation, MessageKey<typeof explanationMessages>>;
+const DECISION_KEYS = { ADVANCE: 'decisionAdvance', HOLD: 'decisionHold', REJECT: 'decisionReject' } as const;
+
+/** The document's words: the `explanation` catalogue in its language, dates in its locale's conventions. */
+export const explanationTranslator = (doc: Pick<ExplanationDocument, 'language' | 'intlLocale'>): T =>
+  createTranslator(explanationMessages, { language: doc.language, intlLocale: doc.intlLocale });
+
 export function explanationBlocks(doc: ExplanationDocument): Block[] {
-  const copy = EXPLANATION_COPY[doc.language];
+  const t = explanationTranslator(doc);
   const blocks: Block[] = [
-    { kind: 'title', text: copy.title },
-    { kind: 'paragraph', text: copy.intro({ jobTitle: doc.jobTitle, organization: doc.organization }) },
+    { kind: 'title', text: t('title') },
+    { kind: 'paragraph', text: t('intro', { jobTitle: doc.jobTitle, organization: doc.organization }) },
     {
       kind: 'facts',
       rows: [
-        doc.candidate ? [copy.candidate, [doc.candidate.firstName, doc.candidate.lastName].filter(Boolean).join(' ') || '—'] : [copy.erasedCandidate, '—'],
-        [copy.interviewDate, dateOf(doc.completedAt, doc.language)],
+        doc.candidate ? [t('candidate'), [doc.candidate.firstName, doc.candidate.lastName].filter(Boolean).join(' ') || '—'] : [t('erasedCandidate'), '—'],
+        [t('interviewDate'), dateOf(doc.completedAt, doc.intlLocale)],
       ],
     },
-    { kind: 'heading', text: copy.howTitle },
-    ...copy.how.map((text): Block => ({ kind: 'paragraph', text })),
-    { kind: 'heading', text: copy.criteriaTitle },
+    { kind: 'heading', text: t('howTitle') },
+    { kind: 'paragraph', text: t('howScoring') },
+    { kind: 'paragraph', text: t('howOverall') },
+    { kind: 'paragraph', text: t('howHuman') },
+    { kind: 'heading', text: t('criteriaTitle') },
     {
       kind: 'table',
-      head: [copy.criterion, copy.weight, copy.aiScore, copy.reviewerScore],
-      rows: doc.criteria.map((c) => [c.label, String(c.weight), score(c.aiScore, copy), c.reviewerScore === null ? '—' : score(c.reviewerScore, copy)]),
+      head: [t('criterion'), t('weight'), t('aiScore'), t('reviewerScore')],
+      rows: doc.criteria.map((c) => [c.label, String(c.weight), score(c.aiScore, t), c.reviewerScore === null ? '—' : score(c.reviewerScore, t)]),
     },
-    { kind: 'heading', text: copy.evidenceTitle },
+    { kind: 'heading', text: t('evidenceTitle') },
   ];
   for (const c of doc.criteria) {
-    blocks.push({ kind: 'paragraph', text: `${c.label} (${score(c.aiScore, copy)})` });
-    if (c.evidence.length === 0) blocks.push({ kind: 'quote', text: copy.noEvidence });
+    blocks.push({ kind: 'paragraph', text: `${c.label} (${score(c.aiScore, t)})` });
+    if (c.evidence.length === 0) blocks.push({ kind: 'quote', text: t('noEvidence') });
     for (const e of c.evidence) {
-      blocks.push({ kind: 'paragraph', text: copy.answerScored({ turnNumber: e.turnNumber, score: e.score === null ? '—' : String(e.score) }) });
-      if (e.quotes.length === 0) blocks.push({ kind: 'quote', text: copy.wordsErased });
+      blocks.push({ kind: 'paragraph', text: t('answerScored', { turnNumber: String(e.turnNumber), score: e.score === null ? '—' : String(e.score) }) });
+      if (e.quotes.length === 0) blocks.push({ kind: 'quote', text: t('wordsErased') });
       for (const q of e.quotes) blocks.push({ kind: 'quote', text: `“${q}”` });
     }
-    if (c.reviewerNote) blocks.push({ kind: 'paragraph', text: `${copy.reviewerScore}: ${score(c.reviewerScore, copy)} — ${c.reviewerNote}` });
+    if (c.reviewerNote) blocks.push({ kind: 'paragraph', text: `${t('reviewerScore')}: ${score(c.reviewerScore, t)} — ${c.reviewerNote}` });
   }
   blocks.push(
-    { kind: 'heading', text: copy.overallTitle },
+    { kind: 'heading', text: t('overallTitle') },
     {
       kind: 'facts',
       rows: [
-        [copy.aiOverall, score(doc.ai.overallScore, copy, 100)],
-        [copy.aiAdvice, doc.ai.recommendation ? copy.recommendations[doc.ai.recommendation] : '—'],
-        [copy.reviewerOverall, doc.review ? score(doc.review.overallScore, copy, 100) : copy.noReview],
+        [t('aiOverall'), score(doc.ai.overallScore, t, 100)],
+        [t('aiAdvice'), doc.ai.recommendation ? t(RECOMMENDATION_KEYS[doc.ai.recommendation]) : '—'],
+        [t('reviewerOverall'), doc.review ? score(doc.review.overallScore, t, 100) : t('noReview')],
       ],
     },
-    { kind: 'heading', text: copy.decisionTitle },
+    { kind: 'heading', text: t('decisionTitle') },
   );
   const d = doc.decision;
-  if (!d) blocks.push({ kind: 'paragraph', text: copy.noDecision });
+  if (!d) blocks.push({ kind: 'paragraph', text: t('noDecision') });
   else {
     blocks.push({
       kind: 'facts',
       rows: [
-        [copy.decision, copy.decisions[d.status]],
-        [copy.decidedBy, d.decidedBy.type === 'user' ? copy.deciderUser(d.decidedBy.name) : copy.deciderApiKey(d.decidedBy.name)],
-        [copy.decidedAt, dateOf(d.decidedAt, doc.language)],
-        ...(d.reason ? [[copy.reason, d.reason] as [string, string]] : []),
+        [t('decision'), t(DECISION_KEYS[d.status])],
+        [t('decidedBy'), d.decidedBy.type === 'user' ? t('deciderUser', { name: d.decidedBy.name ?? t('aRecruiter') }) : t('deciderApiKey', { name: d.decidedBy.name ?? 'API' })],
+        [t('decidedAt'), dateOf(d.decidedAt, doc.intlLocale)],
+        ...(d.reason ? [[t('reason'), d.reason] as [string, string]] : []),
       ],
     });
-    blocks.push({ kind: 'paragraph', text: d.differsFromAi === null ? copy.noAdvice : d.differsFromAi ? copy.differs : copy.agrees });
+    blocks.push({ kind: 'paragraph', text: d.differsFromAi === null ? t('noAdvice') : d.differsFromAi ? t('differs') : t('agrees') });
   }
-  blocks.push({ kind: 'heading', text: copy.modelTitle });
+  blocks.push({ kind: 'heading', text: t('modelTitle') });
   const evaluators = doc.models?.evaluators ?? [];
-  if (evaluators.length === 0) blocks.push({ kind: 'paragraph', text: copy.scoredByNoModel });
-  for (const e of evaluators) blocks.push({ kind: 'paragraph', text: copy.scoredBy({ model: e.model, provider: e.provider, prompt: e.promptVersion, answers: e.answers }) });
-  if (doc.models) blocks.push({ kind: 'paragraph', text: copy.rubric({ version: doc.models.rubricVersion }) });
-  blocks.push({ kind: 'heading', text: copy.rightsTitle }, { kind: 'paragraph', text: copy.rights }, { kind: 'paragraph', text: `${copy.generatedAt}: ${dateOf(doc.generatedAt, doc.language)}` });
+  if (evaluators.length === 0) blocks.push({ kind: 'paragraph', text: t('scoredByNoModel') });
+  for (const e of evaluators) blocks.push({ kind: 'paragraph', text: t('scoredBy', { model: e.model, provider: e.provider, prompt: e.promptVersion, answers: e.answers }) });
+  if (doc.models) blocks.push({ kind: 'paragraph', text: t('rubric', { version: doc.models.rubricVersion }) });
+  blocks.push({ kind: 'heading', text: t('rightsTitle') }, { kind: 'paragraph', text: t('rights') }, { kind: 'paragraph', text: `${t('generatedAt')}: ${dateOf(doc.generatedAt, doc.intlLocale)}` });
   return blocks;
 }
 
@@ -111,7 +131,7 @@ export function renderExplanationHtml(doc: ExplanationDocument): string {
       }
     })
     .join('\n');
-  const title = EXPLANATION_COPY[doc.language].title;
+  const title = explanationTranslator(doc)('title');
   return `<!doctype html>
 <html lang="${doc.language}">
 <head>
@@ -134,46 +154,44 @@ ${body}
 }
 
 /**
- * The same blocks as a PDF (pdfkit, its standard Helvetica: Latin-1 text such as French and English; a character
- * that font cannot draw is shown as "?", a known limit for other scripts; typographic quotes become plain ones).
+ * The same blocks as a PDF (pdfkit), in DejaVu Sans embedded as a subset (the npm package dejavu-fonts-ttf, a free
+ * licence: Bitstream Vera's with DejaVu's changes in the public domain): every Latin, Greek and Cyrillic letter
+ * prints as itself (œ, ł, ş, ő…), typographic quotes too. Scripts DejaVu lacks (CJK, and Arabic without shaping)
+ * remain a known limit.
  */
 export async function renderExplanationPdf(doc: ExplanationDocument): Promise<Buffer> {
-  const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: EXPLANATION_COPY[doc.language].title, Producer: 'Interview screening service' }, lang: doc.language });
+  const fonts = explanationFonts();
+  const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: explanationTranslator(doc)('title'), Producer: 'Interview screening service' }, lang: doc.language });
+  pdf.registerFont('Body', fonts.regular);
+  pdf.registerFont('Body-Bold', fonts.bold);
+  pdf.registerFont('Body-Oblique', fonts.oblique);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  // Typographic quotes and dashes as their plain forms (the standard fonts' encoding drops them), anything else outside Latin-1 as "?".
-  const text = (value: string) =>
-    value
-      .replace(/[\u201c\u201d\u00ab\u00bb]/g, '"')
-      .replace(/[\u2018\u2019]/g, "'")
-      .replace(/[\u2013\u2014]/g, '-')
-      .replace(/\u2026/g, '...')
-      .replace(/[^\u0000-\u00ff]/g, '?');
   for (const b of explanationBlocks(doc)) {
     switch (b.kind) {
       case 'title':
-        pdf.font('Helvetica-Bold').fontSize(18).text(text(b.text)).moveDown(0.5);
+        pdf.font('Body-Bold').fontSize(18).text(b.text).moveDown(0.5);
         break;
       case 'heading':
-        pdf.moveDown(0.6).font('Helvetica-Bold').fontSize(13).text(text(b.text)).moveDown(0.2);
+        pdf.moveDown(0.6).font('Body-Bold').fontSize(13).text(b.text).moveDown(0.2);
         break;
       case 'paragraph':
-        pdf.font('Helvetica').fontSize(10.5).text(text(b.text)).moveDown(0.3);
+        pdf.font('Body').fontSize(10.5).text(b.text).moveDown(0.3);
         break;
       case 'quote':
-        pdf.font('Helvetica-Oblique').fontSize(10).text(text(b.text), { indent: 18 }).moveDown(0.3);
+        pdf.font('Body-Oblique').fontSize(10).text(b.text, { indent: 18 }).moveDown(0.3);
         break;
       case 'facts':
-        for (const [k, v] of b.rows) pdf.font('Helvetica-Bold').fontSize(10.5).text(`${text(k)}: `, { continued: true }).font('Helvetica').text(text(v));
+        for (const [k, v] of b.rows) pdf.font('Body-Bold').fontSize(10.5).text(`${k}: `, { continued: true }).font('Body').text(v);
         pdf.moveDown(0.3);
         break;
       case 'table':
-        pdf.font('Helvetica-Bold').fontSize(10.5).text(text(b.head.join(' | ')));
-        for (const row of b.rows) pdf.font('Helvetica').text(text(row.join(' | ')));
+        pdf.font('Body-Bold').fontSize(10.5).text(b.head.join(' | '));
+        for (const row of b.rows) pdf.font('Body').text(row.join(' | '));
         pdf.moveDown(0.3);
         break;
     }
