@@ -116,6 +116,18 @@ describe('every audited action leaves exactly one entry with the right actor', (
     }
   }, 60_000);
 
+  /** What the AI had said when the person decided (issue 23): the report's figures and provenance, seen by the decider. */
+  const AI_SAID = (reportId: string) => ({
+    aiReportId: reportId,
+    aiReportStatus: 'READY',
+    aiOverallScore: expect.any(Number),
+    aiRecommendation: expect.any(String),
+    aiRubricVersion: expect.stringMatching(/^[0-9a-f]{16}$/),
+    aiEvaluators: expect.any(Array),
+    aiSummaryBy: null,
+    aiWithheldFromDecider: false,
+  });
+
   it('decisions (REST v1 and the dashboard, a replacement included) and a human review, without their free text', async () => {
     const { org, recruiter, cookie } = await orgWithRecruiter();
     const made = await makeInterviewWithPendingReport(app.db, org.orgId);
@@ -127,7 +139,7 @@ describe('every audited action leaves exactly one entry with the right actor', (
     expect(byKey.headers.get('x-request-id')).toMatch(/^req_/);
     const first = await expectOneEntry(org.orgId, 'interview.decided', id, { type: 'api_key', id: org.apiKeyId }, byKey.headers.get('x-request-id'));
     expect(first.targetType).toBe('interview');
-    expect(first.details).toEqual({ decisionId: expect.any(String), status: 'HOLD', previousStatus: null });
+    expect(first.details).toEqual({ decisionId: expect.any(String), status: 'HOLD', previousStatus: null, ...AI_SAID(made.report.id) });
 
     const byUser = await trpcMutation(app.url, 'interviews.decide', { id, status: 'REJECT', reason: 'Quixotic-reason-two about the candidate' }, cookie);
     trpcData(byUser);
@@ -136,7 +148,7 @@ describe('every audited action leaves exactly one entry with the right actor', (
     expect(decided).toHaveLength(2);
     const second = decided.find((e) => e.id !== first.id)!;
     expect(second).toMatchObject({ actorType: 'user', actorId: recruiter.id, requestId: byUser.headers.get('x-request-id'), targetType: 'interview' });
-    expect(second.details).toEqual({ decisionId: expect.any(String), status: 'REJECT', previousStatus: 'HOLD' });
+    expect(second.details).toEqual({ decisionId: expect.any(String), status: 'REJECT', previousStatus: 'HOLD', ...AI_SAID(made.report.id) });
     expect(second.details.decisionId).not.toBe(first.details.decisionId);
     // A refused decision (not COMPLETED) is not a decision.
     const draft = await makeInterview(app.db, org.orgId, { candidateId: made.candidate.id, jobId: made.setup.job.id, status: 'DRAFT' });

@@ -5,6 +5,7 @@ import { Flag, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RecommendationBadge } from '../badges';
 import { formatOverallScore, humanize } from '../format';
+import { ExplanationDownloads } from './explanation-downloads';
 import type { InterviewView } from './use-live-transcript';
 
 function scoreTone(score: number, max: number) {
@@ -133,38 +134,6 @@ export function Scorecard({ view }: { view: InterviewView }) {
         </div>
       ) : null}
       <ExplanationDownloads interviewId={view.id} />
-    </div>
-  );
-}
-
-const EXPLANATION_FORMATS = [
-  ['html', 'HTML'],
-  ['pdf', 'PDF'],
-] as const;
-const EXPLANATION_LANGUAGES = [
-  ['en', 'English'],
-  ['fr', 'French'],
-] as const;
-
-/** The explanation a candidate may ask for (issue 23): the assessment, the evidence and the decision, in their language. */
-function ExplanationDownloads({ interviewId }: { interviewId: string }) {
-  return (
-    <div className="grid gap-1.5 border-t border-slate-100 pt-3" data-testid="explanation-downloads">
-      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Explanation for the candidate</h3>
-      <p className="flex flex-wrap gap-2 text-sm">
-        {EXPLANATION_LANGUAGES.flatMap(([language, languageName]) =>
-          EXPLANATION_FORMATS.map(([format, formatName]) => (
-            <a
-              key={`${language}-${format}`}
-              href={`/api/dashboard/interviews/${encodeURIComponent(interviewId)}/explanation?format=${format}&language=${language}`}
-              download
-              className="rounded-md border border-slate-200 px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
-            >
-              {formatName} · {languageName}
-            </a>
-          )),
-        )}
-      </p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { exportCandidateDataProcedure } from './export-candidate-data';
 import { getCandidateProcedure } from './get-candidate';
 import { importCandidatesProcedure } from './import-candidates';
 import { listCandidatesProcedure } from './list-candidates';
+import { listErasureRequestsProcedure } from './list-erasure-requests';
 import { requestErasureProcedure } from './request-erasure';
 import { updateCandidateProcedure } from './update-candidate';
 
@@ -16,5 +17,6 @@ export const candidatesRouter = router({
   import: importCandidatesProcedure,
   erase: eraseCandidateProcedure,
   requestErasure: requestErasureProcedure,
+  erasureRequests: listErasureRequestsProcedure,
   exportData: exportCandidateDataProcedure,
 });

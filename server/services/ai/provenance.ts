@@ -25,6 +25,12 @@ export type AiProvenance = {
   durationMs: number;
 };
 
+/**
+ * A follow-up question a model wrote: written by the same request as the evaluation of the answer it follows up
+ * on, so that request's provenance, kept on the question's own turn with its own task.
+ */
+export type FollowUpProvenance = Omit<AiProvenance, 'task'> & { task: 'follow-up-question' };
+
 /** Deterministic parameters: the same input scored again with the same provenance gives the same output as far as the provider allows. */
 export const DETERMINISTIC = { temperature: 0, seed: 7 } as const;
 

@@ -102,6 +102,7 @@ async function eraseInterviews(tx: DbExecutor, scope: CandidateErasureScope): Pr
   await tx.update(interviews).set({ audioUrl: null, inviteTokenHash: null, satisfactionComment: null }).where(mine);
   // The recordings' objects and rows go in the erase-audio job; their transcripts (the candidate's words) go now.
   await tx.update(audioRecordings).set({ transcript: null }).where(and(eq(audioRecordings.orgId, scope.orgId), inArray(audioRecordings.interviewId, scope.interviewIds)));
+  const keptProvenance = sql`case when jsonb_typeof(${turns.evaluation} -> 'provenance') = 'object' then (select jsonb_object_agg(p.key, p.value) from jsonb_each(${turns.evaluation} -> 'provenance') as p where p.key in (${sql.raw(PROVENANCE_KEYS.map((k) => `'${k}'`).join(', '))}) and jsonb_typeof(p.value) in ('string', 'number', 'object')) end`;
   await tx
     .update(turns)
     .set({
@@ -111,10 +112,11 @@ async function eraseInterviews(tx: DbExecutor, scope: CandidateErasureScope): Pr
       // criterion (the report's scorecard is computed from them) and the provenance's known fields (provider,
       // model, hashes, parameters, time, duration: no words). Comments, flags and any other key the agent sent may
       // hold the candidate's words, so they go.
+      // A follow-up question's turn keeps its provenance alone (the model that wrote it; its words go with the content).
       evaluation: sql`case when jsonb_typeof(${turns.evaluation} -> 'scores') = 'object' then jsonb_strip_nulls(jsonb_build_object(
         'scores', coalesce((select jsonb_object_agg(e.key, e.value) from jsonb_each(${turns.evaluation} -> 'scores') as e where jsonb_typeof(e.value) = 'number'), '{}'::jsonb),
-        'provenance', case when jsonb_typeof(${turns.evaluation} -> 'provenance') = 'object' then (select jsonb_object_agg(p.key, p.value) from jsonb_each(${turns.evaluation} -> 'provenance') as p where p.key in (${sql.raw(PROVENANCE_KEYS.map((k) => `'${k}'`).join(', '))}) and jsonb_typeof(p.value) in ('string', 'number', 'object')) end
-      )) else null end`,
+        'provenance', ${keptProvenance}
+      )) when jsonb_typeof(${turns.evaluation} -> 'provenance') = 'object' then jsonb_strip_nulls(jsonb_build_object('provenance', ${keptProvenance})) else null end`,
       isPendingQuestion: false,
     })
     .where(and(eq(turns.orgId, scope.orgId), inArray(turns.interviewId, scope.interviewIds)));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbExecutor } from '@/db/client';
 import { candidates, erasureRequests } from '@/db/schema';
@@ -7,6 +7,7 @@ import { isIdOf, newId } from '@/server/ids';
 import type { AuditContext } from '../audit/audit-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { iso } from '../fields';
+import { PaginationInputShape, toPage, type Page } from '../pagination';
 
 /** The time the organization has to answer an erasure request (GDPR Art. 12(3): one month; Illinois: 30 days). */
 export const ERASURE_DEADLINE_DAYS = 30;
@@ -78,4 +79,39 @@ export async function listErasureRequests(db: DbExecutor, input: { orgId: string
     .orderBy(sql`${erasureRequests.completedAt} is null desc`, asc(sql`case when ${erasureRequests.completedAt} is null then ${erasureRequests.receivedAt} end`), desc(erasureRequests.completedAt))
     .limit(input.limit ?? 50);
   return rows.map(toDto);
+}
+
+export const ListErasureRequestsInputSchema = z.strictObject({
+  ...PaginationInputShape,
+  status: z.enum(['open', 'completed'], 'Must be open or completed').optional().describe('open (not yet completed by the erasure) or completed; default both.'),
+  candidateId: z.string().max(100, 'Must be at most 100 characters').optional().describe("Only this candidate's requests (cnd_…; still answers after the candidate was erased)."),
+});
+export type ListErasureRequestsInput = z.infer<typeof ListErasureRequestsInputSchema>;
+
+/**
+ * A page of the organization's erasure requests (REST v1): open ones first, the closest deadline first, then the
+ * completed ones, latest first; filtered by status and candidate. Another organization's candidate id finds nothing.
+ */
+export async function listErasureRequestsPage(db: DbExecutor, input: { orgId: string } & ListErasureRequestsInput): Promise<Page<ErasureRequestDto>> {
+  const conditions: SQL[] = [eq(erasureRequests.orgId, input.orgId)];
+  if (input.status === 'open') conditions.push(isNull(erasureRequests.completedAt));
+  if (input.status === 'completed') conditions.push(isNotNull(erasureRequests.completedAt));
+  if (input.candidateId !== undefined) conditions.push(eq(erasureRequests.candidateId, input.candidateId));
+  const where = and(...conditions)!;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(erasureRequests)
+      .where(where)
+      .orderBy(
+        sql`${erasureRequests.completedAt} is null desc`,
+        asc(sql`case when ${erasureRequests.completedAt} is null then ${erasureRequests.receivedAt} end`),
+        desc(erasureRequests.completedAt),
+        asc(erasureRequests.id),
+      )
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(erasureRequests).where(where),
+  ]);
+  return toPage(rows.map(toDto), total, input.page, input.pageSize);
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { interviewDecisions, type DecidedByType, type DecisionStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { aiOutputAtDecision } from '../audit/ai-output-at-decision';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { emitEvent } from '../webhooks/emit-event';
 import { watchByDefault } from '../notifications/watchers';
@@ -102,7 +103,13 @@ async function afterDecision(tx: DbExecutor, event: DecisionRecorded): Promise<v
     action: 'interview.decided',
     targetType: 'interview',
     targetId: event.interviewId,
-    details: { decisionId: event.decisionId, status: event.status, previousStatus: event.previous?.status ?? null },
+    // What the AI had said, with its provenance, and whether the decider could see it (issue 23: AI Act Art. 12, 14).
+    details: {
+      decisionId: event.decisionId,
+      status: event.status,
+      previousStatus: event.previous?.status ?? null,
+      ...(await aiOutputAtDecision(tx, { orgId: event.orgId, interviewId: event.interviewId, actor: event.actor })),
+    },
   });
   await emitEvent(tx, { orgId: event.orgId, type: 'interview.decided', data: event.interview });
   // Whoever decides follows the interview from then on.

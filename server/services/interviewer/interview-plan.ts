@@ -1,4 +1,5 @@
 import type { CandidateLanguage } from '@/server/i18n/candidate-locale';
+import type { AiProvenance, FollowUpProvenance } from '../ai/provenance';
 import { interviewerMessages } from '@/server/i18n/messages/interviewer';
 import { createTranslator } from '@/server/i18n/translator';
 
@@ -25,7 +26,14 @@ export type PlanTurn = {
  * scorecard reads candidate turns only). External agents need not write it; without it agent turns count as the
  * configuration's questions in order.
  */
-export type InterviewerTurnMeta = { interviewer: { questionId: string; questionIndex: number; followUp: boolean } };
+export type InterviewerTurnMeta = {
+  interviewer: { questionId: string; questionIndex: number; followUp: boolean; /** A follow-up's: the answer turn whose evaluation asked it. */ answerTurn?: number };
+  /**
+   * A follow-up question a model wrote (issue 23, provenance of every AI output): the provider, model, prompt,
+   * parameters, input hash and time of the evaluation request that wrote it, with task `follow-up-question`.
+   */
+  provenance?: FollowUpProvenance;
+};
 
 export type AskedQuestion = { turnNumber: number; questionIndex: number; isFollowUp: boolean; text: string };
 
@@ -71,6 +79,18 @@ export function readInterviewerMeta(evaluation: Record<string, unknown> | null):
 export function conductedByInterviewer(turns: readonly PlanTurn[]): boolean {
   const first = [...turns].sort((a, b) => a.turnNumber - b.turnNumber).find((t) => t.role === 'agent');
   return !first || readInterviewerMeta(first.evaluation) !== null;
+}
+
+/**
+ * Where a follow-up question came from: the latest candidate turn (the answer it follows up on) and its
+ * evaluation's provenance, as the follow-up's (task `follow-up-question`); null provenance when none was recorded.
+ */
+export function followUpOrigin(turns: readonly PlanTurn[]): { answerTurn: number; provenance: FollowUpProvenance | null } | null {
+  const answer = [...turns].sort((a, b) => b.turnNumber - a.turnNumber).find((t) => t.role === 'candidate');
+  if (!answer) return null;
+  const p = answer.evaluation?.provenance as Partial<AiProvenance> | undefined;
+  const known = p && typeof p === 'object' && typeof p.provider === 'string' && typeof p.model === 'string' && typeof p.promptVersion === 'string';
+  return { answerTurn: answer.turnNumber, provenance: known ? { ...(p as AiProvenance), task: 'follow-up-question' } : null };
 }
 
 /** The follow-up the evaluation of an answer asked for, if any (written by evaluate-answer when enabled). */

@@ -13,7 +13,7 @@ import { AgentApiError, createAgentClient, type AgentClient } from './agent-clie
 import { agentFetch } from './agent-transport';
 import { resolveProviderConfig, type ProviderConfig } from '../providers/resolve-provider';
 import { evaluateAnswer, type AnswerEvaluation } from './evaluate-answer';
-import { conductedByInterviewer, greeting, interviewQuestions, interviewerPosition, type AskedQuestion, type InterviewerTurnMeta, type PlannedQuestion } from './interview-plan';
+import { conductedByInterviewer, followUpOrigin, greeting, interviewQuestions, interviewerPosition, type AskedQuestion, type InterviewerTurnMeta, type PlannedQuestion } from './interview-plan';
 import type { CandidateLanguage } from '@/server/i18n/languages';
 
 /**
@@ -212,7 +212,12 @@ async function advance(db: DbExecutor, client: AgentClient, target: Target, conv
           : position.nextTurn === 1
             ? `${greeting(language, context.candidate.firstName, context.job.title)} ${question.text}`
             : question.text;
-        const meta: InterviewerTurnMeta = { interviewer: { questionId: question.id, questionIndex: position.questionIndex, followUp: position.followUpText !== null } };
+        const origin = position.followUpText !== null ? followUpOrigin(history.turns) : null;
+        const meta: InterviewerTurnMeta = {
+          interviewer: { questionId: question.id, questionIndex: position.questionIndex, followUp: position.followUpText !== null, ...(origin ? { answerTurn: origin.answerTurn } : {}) },
+          // A model wrote the follow-up: the provenance of the request that did (issue 23).
+          ...(origin?.provenance ? { provenance: origin.provenance } : {}),
+        };
         try {
           // Asked when posted: the text is on the candidate's page at once (how long it is spoken there is not known here).
           const startedAt = new Date().toISOString();
