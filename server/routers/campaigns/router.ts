@@ -3,6 +3,7 @@ import { createCampaignProcedure } from './create-campaign';
 import { getCampaignProcedure } from './get-campaign';
 import { listCampaignsProcedure } from './list-campaigns';
 import { updateCampaignProcedure } from './update-campaign';
+import { invitationLinkProcedure, inviteByEmailProcedure } from './invite-by-email';
 
 /** Dashboard only (tRPC, recruiter sessions): not part of REST v1. */
 export const campaignsRouter = router({
@@ -10,4 +11,6 @@ export const campaignsRouter = router({
   get: getCampaignProcedure,
   create: createCampaignProcedure,
   update: updateCampaignProcedure,
+  inviteByEmail: inviteByEmailProcedure,
+  invitationLink: invitationLinkProcedure,
 });
