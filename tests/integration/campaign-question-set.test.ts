@@ -92,8 +92,8 @@ describe('question set on the campaign and the stage', () => {
     // Bulk invitation from the candidates list, no set picked: the stage's.
     const bulkCandidate = await candidate();
     const operation = data(await trpcMutation(app.url, 'bulk.inviteCandidates', { selection: { mode: 'ids', ids: [bulkCandidate.id] }, campaignId, stageId }, org.cookie));
-    expect(operation.rows[0].outcome).toBe('ok');
-    expect(await configOf(operation.rows[0].resultId)).toBe(stageConfig);
+    expect(operation.results[0].outcome).toBe('ok');
+    expect(await configOf(operation.results[0].resultId)).toBe(stageConfig);
     // Taking the campaign's set off: the default again.
     data(await trpcMutation(app.url, 'campaigns.update', { id: campaignId, configId: null }, org.cookie));
     expect(await configOf(await create({ campaignId }))).toBeNull();
@@ -122,7 +122,7 @@ describe('question set on the campaign and the stage', () => {
     // The same list again: everyone is already invited, skipped and named, nobody twice.
     const again = data(await trpcMutation(app.url, 'campaigns.inviteByEmail', { campaignId, emails: 'ada@example.com' }, org.cookie));
     expect(again.operation).toMatchObject({ ok: 0, skipped: 1 });
-    expect(again.operation.rows[0].reason).toBe('Already has an open interview in this campaign');
+    expect(again.operation.results[0].reason).toBe('Already has an open interview in this campaign');
 
     expect(error(await trpcMutation(app.url, 'campaigns.inviteByEmail', { campaignId, emails: '  ' }, org.cookie)).issues[0].path).toBe('emails');
     // Another organization's campaign: as missing.
@@ -131,7 +131,7 @@ describe('question set on the campaign and the stage', () => {
 
   it('"Copy invitation link" gives the emailed link of a waiting interview, to recruiters of its organization only', async () => {
     const result = data(await trpcMutation(app.url, 'campaigns.inviteByEmail', { campaignId, emails: 'copy.me@example.com' }, org.cookie));
-    const interviewId = result.operation.rows[0].resultId as string;
+    const interviewId = result.operation.results[0].resultId as string;
     const link = data(await trpcMutation(app.url, 'campaigns.invitationLink', { interviewId }, org.cookie));
     expect(link.url).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
     const token = link.url.split('/i/')[1];

@@ -4,6 +4,7 @@ import { getCampaignProcedure } from './get-campaign';
 import { listCampaignsProcedure } from './list-campaigns';
 import { updateCampaignProcedure } from './update-campaign';
 import { invitationLinkProcedure, inviteByEmailProcedure } from './invite-by-email';
+import { setUpJobProcedure } from './set-up-job';
 
 /** Dashboard only (tRPC, recruiter sessions): not part of REST v1. */
 export const campaignsRouter = router({
@@ -12,5 +13,6 @@ export const campaignsRouter = router({
   create: createCampaignProcedure,
   update: updateCampaignProcedure,
   inviteByEmail: inviteByEmailProcedure,
+  setUpJob: setUpJobProcedure,
   invitationLink: invitationLinkProcedure,
 });
