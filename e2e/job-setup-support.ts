@@ -22,9 +22,10 @@ export class CountedRecruiter {
     await context.exposeBinding('__countClick', () => {
       recruiter.browserClicks++;
     });
-    await context.addInitScript(() => {
-      document.addEventListener('click', (e) => e.isTrusted && (window as unknown as { __countClick: () => void }).__countClick(), true);
-    });
+    const listen = () => document.addEventListener('click', (e) => e.isTrusted && (window as unknown as { __countClick: () => void }).__countClick(), true);
+    // Documents loaded from now on, and the one already open (the dashboard navigates without reloading).
+    await context.addInitScript(listen);
+    await page.evaluate(listen);
     return recruiter;
   }
 
