@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { interviewConfigs } from './interview-configs';
 import { jobs } from './jobs';
 import { organizations } from './organizations';
 
@@ -11,6 +12,8 @@ export const campaigns = pgTable(
     orgId: text('org_id').notNull().references(() => organizations.id),
     jobId: text('job_id').notNull().references(() => jobs.id),
     name: text('name').notNull(),
+    /** The question set every invitation of the campaign uses unless its stage or the invitation names another. */
+    configId: text('config_id').references(() => interviewConfigs.id),
     /** The sample campaign "Run a demo interview" creates once per organization (see interviews.isDemo). */
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -42,3 +42,4 @@ export * from './ats-log-entries';
 export * from './organization-brands';
 export * from './integrity-events';
 export * from './erasure-requests';
+export * from './invitation-links';

@@ -138,9 +138,29 @@ async function streamSpeech(state: FakeOpenAiState, text: string, voice: string,
   res.end();
 }
 
+/**
+ * A question set drafted from a job description (`response_format` named `question_set`): three anchored criteria
+ * and four questions that name the job title, so a test can tell the draft came from this request.
+ */
+export const FAKE_QUESTION_SET_CRITERIA = ['Role knowledge', 'Problem solving', 'Communication'];
+function fakeQuestionSet(input: { jobTitle: string }): string {
+  const anchors = (label: string) => ({ low: `No concrete example of ${label.toLowerCase()}.`, mid: `A relevant but general example of ${label.toLowerCase()}.`, high: `A specific, measured example of ${label.toLowerCase()} with its outcome.` });
+  return JSON.stringify({
+    name: `${input.jobTitle} screening`,
+    criteria: FAKE_QUESTION_SET_CRITERIA.map((label, i) => ({ label, weight: 3 - i, anchors: anchors(label) })),
+    questions: [
+      { text: `What draws you to the ${input.jobTitle} role, and what have you done that prepares you for it?`, criterion: 'Role knowledge' },
+      { text: 'Tell me about a difficult problem you solved at work. What did you do first?', criterion: 'Problem solving' },
+      { text: 'What would you do if two urgent requests arrived at the same time?', criterion: 'Problem solving' },
+      { text: 'How would you explain a change of plan to an unhappy customer or colleague?', criterion: 'Communication' },
+    ],
+  });
+}
+
 /** The chat completion's message content for a request, as the default mode computes it. */
 function defaultChatContent(state: FakeOpenAiState, body: any): string {
   const format = body?.response_format?.json_schema?.name;
+  if (format === 'question_set') return fakeQuestionSet(JSON.parse(body.messages.at(-1).content));
   if (format !== 'answer_evaluation') return JSON.stringify({ summary: FAKE_SUMMARY });
   const input = JSON.parse(body.messages.at(-1).content) as { answer: string; criteria: { key: string }[] };
   const words = input.answer.split(/\s+/).filter(Boolean);

@@ -73,7 +73,7 @@ export function InviteToCampaignDialog({ selection, count, onDone }: { selection
             control={form.control}
             name="configId"
             render={({ field, fieldState }) => (
-              <CatalogPicker kind="interviewConfigs" label="Interview configuration" idPrefix="cfg_" value={field.value} error={fieldState.error?.message} emptyLabel="Default questions" onChange={field.onChange} />
+              <CatalogPicker kind="interviewConfigs" label="Question set" idPrefix="cfg_" value={field.value} error={fieldState.error?.message} emptyLabel="The campaign’s (or its stage’s)" hint="Leave it: every invitation uses the question set chosen on the campaign or stage." onChange={field.onChange} />
             )}
           />
           <DialogFooter>

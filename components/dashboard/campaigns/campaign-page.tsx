@@ -12,6 +12,8 @@ import { WatchButton } from '../notifications/watch-button';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { CampaignRankingCard } from './campaign-ranking-card';
 import { ExportCard } from './export-card';
+import { InviteCandidatesDialog } from './invite-candidates-dialog';
+import { QuestionSetCard } from './question-set-card';
 import { RecordTestDialog } from './record-test-dialog';
 import { StagesCard } from './stages-card';
 import { TestResultsCard } from './test-results-card';
@@ -53,6 +55,7 @@ export function CampaignPage({ initial }: { initial: CampaignView }) {
           <>
           <WatchButton targetType="campaign" targetId={campaign.id} />
           <RecruiterOnly>
+            <InviteCandidatesDialog campaignId={campaign.id} stages={campaign.stages} questionSet={campaign.config?.name ?? null} />
             <CampaignFormDialog
               campaign={{ id: campaign.id, name: campaign.name, jobTitle: campaign.job.title }}
               trigger={
@@ -81,6 +84,7 @@ export function CampaignPage({ initial }: { initial: CampaignView }) {
         <CampaignRankingCard campaignId={campaign.id} className="min-w-0 lg:col-span-3" />
         <TestResultsCard of={{ campaignId: campaign.id }} action={<RecruiterOnly><RecordTestDialog campaignId={campaign.id} /></RecruiterOnly>} className="min-w-0 lg:col-span-2 lg:self-start" />
         <div className="grid content-start gap-6">
+          <QuestionSetCard campaignId={campaign.id} config={campaign.config} />
           <ExportCard campaignId={campaign.id} expected={{ interviews: counts.exportableInterviews, tests: counts.tests }} />
           <StagesCard campaignId={campaign.id} stages={campaign.stages} />
         </div>

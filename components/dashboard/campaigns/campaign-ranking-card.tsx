@@ -15,6 +15,8 @@ import { DataTable, type DataColumn } from '../data-table';
 import { candidateName, formatOverallScore, STATUS_LABELS } from '../format';
 import { DecisionBadge } from '../interviews/decision-card';
 import { PaginationBar } from '../pagination-bar';
+import { RecruiterOnly } from '../role-context';
+import { CopyInvitationLink } from './copy-invitation-link';
 
 type Row = RouterOutputs['dashboard']['campaignRanking']['items'][number];
 const EMPTY: Row[] = [];
@@ -84,6 +86,11 @@ const columns: DataColumn<Row>[] = [
           <span className="text-xs text-slate-600">{REPORT_NOTE[row.original.reportStatus]}</span>
         ) : null}
         {row.original.stageName ? <span className="text-xs text-slate-600">{row.original.stageName}</span> : null}
+        {row.original.status === 'INVITED' ? (
+          <RecruiterOnly>
+            <CopyInvitationLink interviewId={row.original.interviewId} candidate={candidateName(row.original.candidate)} />
+          </RecruiterOnly>
+        ) : null}
       </div>
     ),
   },

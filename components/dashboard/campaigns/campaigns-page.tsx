@@ -58,9 +58,14 @@ export function CampaignsPage() {
         description="Hiring processes and how their interviews are going. Open one to rank its candidates and export its results."
         actions={
           <RecruiterOnly>
+            <Button asChild data-testid="new-job">
+              <Link href="/campaigns/new">
+                <Plus aria-hidden /> New job
+              </Link>
+            </Button>
             <CampaignFormDialog
               trigger={
-                <Button>
+                <Button variant="outline">
                   <Plus aria-hidden /> New campaign
                 </Button>
               }

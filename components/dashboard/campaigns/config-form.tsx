@@ -14,27 +14,44 @@ import { FormAlert, issuesByPath } from '../form-errors';
 import { PageHeader } from '../page-header';
 import { Form } from '@/components/ui/form';
 import { READ_ONLY_REASON, useRole } from '@/components/dashboard/role-context';
+import { uniqueCriterionKeys } from '@/server/services/interview-configs/criterion-keys';
 
 type Config = RouterOutputs['interviewConfigs']['get'];
-type CriterionDraft = { uid: number; key: string; label: string; weight: string; keyTouched: boolean };
+type CriterionDraft = { uid: number; key: string; label: string; weight: string; keyTouched: boolean; low: string; mid: string; high: string };
 type QuestionDraft = { uid: number; id: string; text: string; criterion: string };
 
 const NONE = '__none__';
 let nextUid = 1;
 const uid = () => nextUid++;
 
-/** A criterion key from its label: "Technical depth" → technical_depth (the rule of CriterionKeySchema). */
-export function criterionKeyFrom(label: string): string {
-  const slug = label
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^[^a-z]+/, '')
-    .replace(/_+$/, '')
-    .slice(0, 50);
-  return slug;
+/** The languages an interview can be held in (the candidate pages' and emails' languages). */
+export const INTERVIEW_LANGUAGES = [
+  ['en', 'English'],
+  ['fr', 'Français'],
+  ['de', 'Deutsch'],
+  ['es', 'Español'],
+  ['it', 'Italiano'],
+  ['nl', 'Nederlands'],
+  ['pt', 'Português'],
+] as const;
+
+/** A criterion key from its label, unique among the other criteria's keys ("Technical depth" → technical_depth). */
+function keyFor(label: string, others: CriterionDraft[]): string {
+  return uniqueCriterionKeys([label], new Set(others.map((c) => c.key)))[0];
 }
+
+/** What the form saves (create, update, or the new-job wizard's one step). */
+export type ConfigBody = {
+  name: string;
+  locale: string;
+  generateReport: boolean;
+  criteria: { key: string; label: string; weight: number; anchors?: { low?: string; mid?: string; high?: string } }[];
+  questions: { id: string; text: string; criterion?: string }[];
+  draftToken?: string;
+};
+
+/** A starting point that is not saved yet: a template or a generated draft. */
+export type ConfigDraft = Omit<ConfigBody, 'generateReport' | 'draftToken'> & { draftToken?: string | null; generatedBy?: { provider: string; model: string } | null };
 
 /** The next free question id of the form q1, q2…: existing ids are kept, so edits do not renumber questions. */
 function nextQuestionId(questions: QuestionDraft[]): string {
@@ -53,17 +70,31 @@ function move<T>(items: T[], index: number, by: -1 | 1): T[] {
 }
 
 /** Creates an interview configuration, or edits `initial`: questions, weighted criteria, language, report default. */
-export function ConfigForm({ initial, justCreated = false }: { initial?: Config; justCreated?: boolean }) {
+export function ConfigForm({
+  initial,
+  justCreated = false,
+  draft,
+  embedded,
+}: {
+  initial?: Config;
+  justCreated?: boolean;
+  /** Pre-filled, unsaved (templates, generation). */
+  draft?: ConfigDraft;
+  /** Inside the new-job wizard: no page header, and saving hands the body to `onSave`. */
+  embedded?: { onSave: (body: ConfigBody) => void; saveLabel: string; pending: boolean; error: unknown };
+}) {
+  const start = initial ?? draft;
   const { canEdit } = useRole();
   const router = useRouter();
   const utils = trpc.useUtils();
-  const [name, setName] = useState(initial?.name ?? '');
-  const [locale, setLocale] = useState(initial?.locale ?? 'fr');
+  const [name, setName] = useState(start?.name ?? '');
+  const [locale, setLocale] = useState(start?.locale ?? 'fr');
   const [generateReport, setGenerateReport] = useState(initial?.generateReport ?? true);
   const [criteria, setCriteria] = useState<CriterionDraft[]>(
-    () => initial?.criteria.map((c) => ({ uid: uid(), key: c.key, label: c.label, weight: String(c.weight), keyTouched: true })) ?? [],
+    () =>
+      start?.criteria.map((c) => ({ uid: uid(), key: c.key, label: c.label, weight: String(c.weight), keyTouched: Boolean(initial), low: c.anchors?.low ?? '', mid: c.anchors?.mid ?? '', high: c.anchors?.high ?? '' })) ?? [],
   );
-  const [questions, setQuestions] = useState<QuestionDraft[]>(() => initial?.questions.map((q) => ({ uid: uid(), id: q.id, text: q.text, criterion: q.criterion ?? '' })) ?? []);
+  const [questions, setQuestions] = useState<QuestionDraft[]>(() => start?.questions.map((q) => ({ uid: uid(), id: q.id, text: q.text, criterion: q.criterion ?? '' })) ?? []);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(justCreated ? 'Configuration created' : null);
 
@@ -80,7 +111,9 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
     },
   });
   const mutation = initial ? update : create;
-  const errors = { ...issuesByPath(mutation.error), ...localErrors };
+  const mutationError = embedded ? embedded.error : mutation.error;
+  const pending = embedded ? embedded.pending : mutation.isPending;
+  const errors = { ...issuesByPath(mutationError as typeof mutation.error), ...localErrors };
   const criterionKeys = criteria.map((c) => c.key.trim()).filter(Boolean);
 
   const setCriterion = (index: number, patch: Partial<CriterionDraft>) =>
@@ -88,8 +121,12 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
       all.map((c, i) => {
         if (i !== index) return c;
         const next = { ...c, ...patch };
-        // The key follows the label until someone types a key of their own.
-        if (patch.label !== undefined && !c.keyTouched) next.key = criterionKeyFrom(patch.label);
+        // The key follows the label (unique among the others) until someone types a key of their own; the
+        // questions that named the old key follow it.
+        if (patch.label !== undefined && !c.keyTouched) {
+          next.key = keyFor(patch.label, all.filter((_, j) => j !== index));
+          if (c.key && next.key !== c.key) setQuestions((qs) => qs.map((q) => (q.criterion === c.key ? { ...q, criterion: next.key } : q)));
+        }
         return next;
       }),
     );
@@ -106,21 +143,27 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
     });
     setLocalErrors(local);
     if (Object.keys(local).length > 0) return;
-    const body = {
+    const body: ConfigBody = {
       name,
       locale,
       generateReport,
-      criteria: criteria.map((c, i) => ({ key: c.key, label: c.label, weight: weights[i] })),
+      criteria: criteria.map((c, i) => {
+        const anchors = Object.fromEntries((['low', 'mid', 'high'] as const).filter((k) => c[k].trim() !== '').map((k) => [k, c[k].trim()]));
+        return { key: c.key, label: c.label, weight: weights[i], ...(Object.keys(anchors).length > 0 ? { anchors } : {}) };
+      }),
       questions: questions.map((q) => ({ id: q.id, text: q.text, ...(q.criterion ? { criterion: q.criterion } : {}) })),
+      ...(draft?.draftToken ? { draftToken: draft.draftToken } : {}),
     };
-    if (initial) update.mutate({ id: initial.id, ...body });
+    if (embedded) embedded.onSave(body);
+    else if (initial) update.mutate({ id: initial.id, name: body.name, locale: body.locale, generateReport: body.generateReport, criteria: body.criteria, questions: body.questions });
     else create.mutate(body);
   };
 
   const title = initial ? initial.name : 'New interview configuration';
+  const provenance = initial?.provenance ?? null;
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader
+      {embedded ? null : <PageHeader
         eyebrow={
           <Link href="/campaigns/configurations" className="inline-flex items-center gap-1 hover:text-brand-700 hover:underline">
             <ArrowLeft className="size-3.5" aria-hidden /> Interview configurations
@@ -128,22 +171,43 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
         }
         title={title}
         description="The agent asks the questions in order; each answer is scored on the criteria, weighted into the overall score."
-      />
+      />}
+      {provenance || draft?.generatedBy ? (
+        <p className="mb-4 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="config-provenance">
+          {provenance
+            ? `Drafted by ${provenance.model} (${provenance.provider}) on ${provenance.generatedAt.slice(0, 10)}${provenance.editedByHuman ? ', then edited by your team' : ', saved as generated'}.`
+            : `Drafted by ${draft!.generatedBy!.model}: review every criterion and question before saving.`}
+        </p>
+      ) : null}
       {!canEdit ? (
         <p className="mb-4 text-sm text-slate-600" data-testid="config-read-only">
           {READ_ONLY_REASON}
         </p>
       ) : null}
-      <Form readOnly={!canEdit} onSubmit={onSubmit} noValidate aria-label={initial ? 'Edit the interview configuration' : 'New interview configuration'} className="grid gap-6">
-        <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The configuration was not saved" />
+      <Form readOnly={!canEdit} onSubmit={onSubmit} noValidate aria-label={embedded ? 'Question set' : initial ? 'Edit the interview configuration' : 'New interview configuration'} className="grid gap-6">
+        <FormAlert error={mutationError as typeof mutation.error} fieldCount={Object.keys(errors).length} what="The configuration was not saved" />
         <Card>
           <CardHeader title="General" />
           <CardContent className="grid gap-4 sm:grid-cols-[2fr_1fr]">
             <Field label="Name" error={errors.name}>
               <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" maxLength={200} />
             </Field>
-            <Field label="Language" error={errors.locale} hint="A language tag such as fr or en-GB.">
-              <Input value={locale} onChange={(e) => setLocale(e.target.value)} autoComplete="off" spellCheck={false} />
+            <Field label="Language" error={errors.locale} hint="The interview, its email and its page are in this language.">
+              {(control) => (
+                <Select value={locale} onValueChange={setLocale}>
+                  <SelectTrigger {...control}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {INTERVIEW_LANGUAGES.some(([code]) => code === locale) ? null : <SelectItem value={locale}>{locale}</SelectItem>}
+                    {INTERVIEW_LANGUAGES.map(([code, label]) => (
+                      <SelectItem key={code} value={code}>
+                        {label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
             </Field>
             <label className="flex items-start gap-3 sm:col-span-2">
               <input type="checkbox" checked={generateReport} onChange={(e) => setGenerateReport(e.target.checked)} className="mt-0.5 size-4 accent-brand-600" />
@@ -163,7 +227,7 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
               <Button
                 variant="outline"
                 size="sm"
-                onClick={() => setCriteria((all) => [...all, { uid: uid(), key: '', label: '', weight: '1', keyTouched: false }])}
+                onClick={() => setCriteria((all) => [...all, { uid: uid(), key: '', label: '', weight: '1', keyTouched: false, low: '', mid: '', high: '' }])}
               >
                 <Plus aria-hidden /> Add a criterion
               </Button>
@@ -174,19 +238,9 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
             {criteria.length === 0 ? <p className="text-sm text-slate-600">No criteria: interviews get a summary but no weighted score.</p> : null}
             <ol className="grid gap-3" aria-label="Criteria">
               {criteria.map((c, i) => (
-                <li key={c.uid} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-start">
+                <li key={c.uid} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[4fr_1fr_auto] sm:items-start">
                   <Field label={<>Label<span className="sr-only"> of criterion {i + 1}</span></>} error={errors[`criteria.${i}.label`]}>
                     <Input value={c.label} onChange={(e) => setCriterion(i, { label: e.target.value })} autoComplete="off" placeholder="Technical depth" />
-                  </Field>
-                  <Field label={<>Key<span className="sr-only"> of criterion {i + 1}</span></>} error={errors[`criteria.${i}.key`]}>
-                    <Input
-                      value={c.key}
-                      onChange={(e) => setCriterion(i, { key: e.target.value, keyTouched: true })}
-                      autoComplete="off"
-                      spellCheck={false}
-                      className="font-mono"
-                      placeholder="technical_depth"
-                    />
                   </Field>
                   <Field label={<>Weight<span className="sr-only"> of criterion {i + 1}</span></>} error={errors[`criteria.${i}.weight`]}>
                     <Input value={c.weight} onChange={(e) => setCriterion(i, { weight: e.target.value })} inputMode="decimal" autoComplete="off" />
@@ -195,6 +249,33 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
                     <Trash2 aria-hidden />
                     <span className="sr-only">Remove criterion {i + 1}</span>
                   </Button>
+                  <fieldset className="grid gap-2 sm:col-span-3 sm:grid-cols-3">
+                    <legend className="mb-1 text-xs font-medium text-slate-700">Rating scale (optional): what an answer looks like at…</legend>
+                    {(
+                      [
+                        ['low', '2 / 10'],
+                        ['mid', '5 / 10'],
+                        ['high', '8 / 10'],
+                      ] as const
+                    ).map(([level, score]) => (
+                      <Field key={level} label={<>{score}<span className="sr-only"> for criterion {i + 1}</span></>} error={errors[`criteria.${i}.anchors.${level}`]}>
+                        <Textarea value={c[level]} onChange={(e) => setCriterion(i, { [level]: e.target.value })} rows={2} maxLength={500} />
+                      </Field>
+                    ))}
+                  </fieldset>
+                  <details className="text-xs text-slate-600 sm:col-span-3" open={Boolean(errors[`criteria.${i}.key`])}>
+                    <summary className="cursor-pointer select-none">Advanced: key in reports and exports ({c.key || 'from the label'})</summary>
+                    <Field className="mt-2 max-w-sm" label={<>Key<span className="sr-only"> of criterion {i + 1}</span></>} error={errors[`criteria.${i}.key`]} hint="Derived from the label. Change it only if an integration expects a given key.">
+                      <Input
+                        value={c.key}
+                        onChange={(e) => setCriterion(i, { key: e.target.value, keyTouched: true })}
+                        autoComplete="off"
+                        spellCheck={false}
+                        className="font-mono"
+                        placeholder="technical_depth"
+                      />
+                    </Field>
+                  </details>
                 </li>
               ))}
             </ol>
@@ -268,13 +349,15 @@ export function ConfigForm({ initial, justCreated = false }: { initial?: Config;
               </>
             ) : null}
           </p>
-          <Button asChild variant="outline">
-            <Link href="/campaigns/configurations">{initial ? 'Back' : 'Cancel'}</Link>
-          </Button>
+          {embedded ? null : (
+            <Button asChild variant="outline">
+              <Link href="/campaigns/configurations">{initial ? 'Back' : 'Cancel'}</Link>
+            </Button>
+          )}
           {canEdit ? (
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-              {initial ? 'Save changes' : 'Create configuration'}
+            <Button type="submit" disabled={pending}>
+              {pending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+              {embedded ? embedded.saveLabel : initial ? 'Save changes' : 'Create configuration'}
             </Button>
           ) : null}
         </div>

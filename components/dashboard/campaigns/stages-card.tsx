@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { contractError, fieldErrors } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { CatalogPicker } from '../catalog/catalog-picker';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { Form } from '@/components/ui/form';
 import { useRole } from '@/components/dashboard/role-context';
@@ -144,9 +145,10 @@ export function StagesCard({ campaignId, stages }: { campaignId: string; stages:
 
 function RenameStageForm({ stage, onDone }: { stage: Stage; onDone: () => void }) {
   const utils = trpc.useUtils();
+  const [configId, setConfigId] = useState(stage.configId ?? '');
   const update = trpc.stages.update.useMutation({
     onSuccess: async () => {
-      toast.success('Stage renamed');
+      toast.success('Stage saved');
       await utils.dashboard.campaign.invalidate({ id: stage.campaignId });
       onDone();
     },
@@ -155,13 +157,14 @@ function RenameStageForm({ stage, onDone }: { stage: Stage; onDone: () => void }
   const formError = update.error && !errors.name ? contractError(update.error).message : null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update.mutate({ id: stage.id, name: String(new FormData(event.currentTarget).get('name') ?? '') });
+    update.mutate({ id: stage.id, name: String(new FormData(event.currentTarget).get('name') ?? ''), configId: configId || null });
   };
   return (
     <Form onSubmit={onSubmit} noValidate className="grid gap-2" aria-label={`Rename ${stage.name}`}>
       <Field label="Stage name" error={errors.name ?? formError ?? undefined}>
         <Input name="name" defaultValue={stage.name} autoComplete="off" autoFocus maxLength={200} />
       </Field>
+      <CatalogPicker kind="interviewConfigs" label="Question set of this stage" idPrefix="cfg_" value={configId} emptyLabel="The campaign’s" error={errors.configId} onChange={setConfigId} />
       <div className="flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={onDone}>
           Cancel

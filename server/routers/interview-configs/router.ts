@@ -3,6 +3,7 @@ import { createInterviewConfigProcedure } from './create-interview-config';
 import { getInterviewConfigProcedure } from './get-interview-config';
 import { listInterviewConfigsProcedure } from './list-interview-configs';
 import { updateInterviewConfigProcedure } from './update-interview-config';
+import { generateQuestionSetProcedure, generationAvailabilityProcedure, listTemplatesProcedure } from './question-set-drafts';
 
 /** Dashboard only (tRPC, recruiter sessions): not part of REST v1. */
 export const interviewConfigsRouter = router({
@@ -10,4 +11,7 @@ export const interviewConfigsRouter = router({
   get: getInterviewConfigProcedure,
   create: createInterviewConfigProcedure,
   update: updateInterviewConfigProcedure,
+  templates: listTemplatesProcedure,
+  generationAvailability: generationAvailabilityProcedure,
+  generate: generateQuestionSetProcedure,
 });

@@ -3,5 +3,5 @@ import { iso } from '../fields';
 import type { CampaignDto } from './campaign-schemas';
 
 export function toCampaignDto(row: typeof campaigns.$inferSelect): CampaignDto {
-  return { id: row.id, jobId: row.jobId, name: row.name, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+  return { id: row.id, jobId: row.jobId, name: row.name, configId: row.configId, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }

@@ -3,6 +3,7 @@ import { campaigns, jobs } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { invalidField } from '@/server/errors';
 import { isIdOf, newId } from '@/server/ids';
+import { checkConfigInOrg } from '../interview-configs/check-config-in-org';
 import { watchByDefault } from '../notifications/watchers';
 import { toCampaignDto } from './campaign-dto';
 import type { CampaignDto, CreateCampaignInput } from './campaign-schemas';
@@ -19,8 +20,9 @@ export async function createCampaign(db: DbExecutor, input: { orgId: string; cre
         .where(and(eq(jobs.id, input.jobId), eq(jobs.orgId, input.orgId)))
     : [];
   if (!job) throw invalidField('jobId', 'No such job posting in this organization');
+  if (input.configId) await checkConfigInOrg(db, input.orgId, input.configId);
   const row = await db.transaction(async (tx) => {
-    const [created] = await tx.insert(campaigns).values({ id: newId('campaign'), orgId: input.orgId, jobId: job.id, name: input.name }).returning();
+    const [created] = await tx.insert(campaigns).values({ id: newId('campaign'), orgId: input.orgId, jobId: job.id, name: input.name, configId: input.configId ?? null }).returning();
     await watchByDefault(tx, { orgId: input.orgId, userId: input.creatorId, targetType: 'campaign', targetId: created.id });
     return created;
   });

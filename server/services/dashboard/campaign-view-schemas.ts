@@ -17,6 +17,8 @@ export const CampaignViewSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   job: z.object({ id: z.string(), title: z.string() }),
+  /** The question set its invitations use (stages may name their own); null: the default questions. */
+  config: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** In pipeline order. */
   stages: z.array(StageSchema),
   counts: z.object({

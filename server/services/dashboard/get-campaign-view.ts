@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { campaigns, interviews, jobs, reports, stages, testSessions } from '@/db/schema';
+import { campaigns, interviewConfigs, interviews, jobs, reports, stages, testSessions } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { notDemoInterview } from '../demo/demo-filter';
 import { notFound } from '@/server/errors';
@@ -18,9 +18,10 @@ export async function getCampaignView(db: DbExecutor, input: { orgId: string; id
   if (!isIdOf('campaign', input.id)) throw notFound('Campaign');
   const { orgId } = input;
   const [campaign] = await db
-    .select({ id: campaigns.id, name: campaigns.name, createdAt: campaigns.createdAt, updatedAt: campaigns.updatedAt, jobId: jobs.id, jobTitle: jobs.title })
+    .select({ id: campaigns.id, name: campaigns.name, createdAt: campaigns.createdAt, updatedAt: campaigns.updatedAt, jobId: jobs.id, jobTitle: jobs.title, configId: interviewConfigs.id, configName: interviewConfigs.name })
     .from(campaigns)
     .innerJoin(jobs, and(eq(jobs.id, campaigns.jobId), eq(jobs.orgId, orgId)))
+    .leftJoin(interviewConfigs, and(eq(interviewConfigs.id, campaigns.configId), eq(interviewConfigs.orgId, orgId)))
     .where(and(eq(campaigns.id, input.id), eq(campaigns.orgId, orgId)));
   if (!campaign) throw notFound('Campaign');
 
@@ -56,6 +57,7 @@ export async function getCampaignView(db: DbExecutor, input: { orgId: string; id
     createdAt: iso(campaign.createdAt),
     updatedAt: iso(campaign.updatedAt),
     job: { id: campaign.jobId, title: campaign.jobTitle },
+    config: campaign.configId ? { id: campaign.configId, name: campaign.configName ?? '' } : null,
     stages: stageRows.map(toStageDto),
     counts: {
       candidates: Number(counts.candidates),

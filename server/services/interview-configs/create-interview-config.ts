@@ -2,6 +2,7 @@ import { interviewConfigs } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { newId } from '@/server/ids';
 import { checkQuestionCriteria } from './check-question-criteria';
+import { provenanceFromDraft } from './generate-question-set';
 import { toInterviewConfigDto } from './interview-config-dto';
 import type { CreateInterviewConfigInput, InterviewConfigDto } from './interview-config-schemas';
 
@@ -19,6 +20,7 @@ export async function createInterviewConfig(db: DbExecutor, input: { orgId: stri
       questions,
       criteria,
       generateReport: input.generateReport ?? true,
+      provenance: provenanceFromDraft(input.orgId, input.draftToken, { criteria, questions }),
     })
     .returning();
   return toInterviewConfigDto(row);

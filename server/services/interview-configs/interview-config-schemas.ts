@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PaginationInputShape } from '../pagination';
+import { CANDIDATE_LANGUAGES } from '@/server/i18n/languages';
 import { idString, localeTag, timestampOut } from '../fields';
 
 export const MAX_QUESTIONS = 100;
@@ -19,10 +20,22 @@ export const ConfigQuestionSchema = z.strictObject({
   criterion: CriterionKeySchema.optional().describe('Key of the criterion this question evidences.'),
 });
 
+const AnchorText = z.string().trim().max(500, 'Must be at most 500 characters').optional();
+
+/** The anchored rating scale of a criterion: what an answer scoring about 2, 5 and 8 (of 10) looks like. */
+export const CriterionAnchorsSchema = z
+  .strictObject({
+    low: AnchorText.describe('What a weak answer (about 2/10) looks like.'),
+    mid: AnchorText.describe('What an adequate answer (about 5/10) looks like.'),
+    high: AnchorText.describe('What a strong answer (about 8/10) looks like.'),
+  })
+  .transform((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined && v !== '')) as { low?: string; mid?: string; high?: string });
+
 export const ConfigCriterionSchema = z.strictObject({
   key: CriterionKeySchema.describe('Unique key of the criterion.'),
   label: z.string().trim().min(1, 'Required').max(100, 'Must be at most 100 characters'),
   weight: z.number().positive('Must be greater than 0').max(100, 'Must be at most 100').describe('Relative weight in the overall score, > 0.'),
+  anchors: CriterionAnchorsSchema.optional().describe('Optional anchored rating scale: what a 2, a 5 and an 8 look like.'),
 });
 
 export const ConfigQuestionsSchema = z
@@ -53,6 +66,8 @@ export const CreateInterviewConfigInputSchema = z.strictObject({
   questions: ConfigQuestionsSchema.default([]).describe('Questions, in the order the agent asks them.'),
   criteria: ConfigCriteriaSchema.default([]).describe('Weighted scoring criteria with unique keys.'),
   generateReport: z.boolean().default(true).describe('Report default for interviews without a stage. Default true.'),
+  /** The `draftToken` of a generated draft this set was saved from: its provenance is then recorded. */
+  draftToken: z.string().max(8000).optional(),
 });
 export type CreateInterviewConfigInput = z.input<typeof CreateInterviewConfigInputSchema>;
 
@@ -70,6 +85,14 @@ export const UpdateInterviewConfigInputSchema = z
   });
 export type UpdateInterviewConfigInput = z.infer<typeof UpdateInterviewConfigInputSchema>;
 
+export const GenerateQuestionSetInputSchema = z.strictObject({
+  jobTitle: z.string().trim().min(1, 'Required').max(200, 'Must be at most 200 characters'),
+  jobDescription: z.string().trim().min(30, 'Paste the job description (at least a few sentences)').max(20_000, 'Must be at most 20,000 characters'),
+  locale: z.enum(CANDIDATE_LANGUAGES, 'Choose one of en, fr, de, es, it, nl, pt').default('en'),
+});
+
+export const ListTemplatesInputSchema = z.strictObject({ locale: z.enum(CANDIDATE_LANGUAGES).optional() });
+
 export const GetInterviewConfigInputSchema = z.strictObject({ id: idString('Interview configuration id (cfg_…).') });
 
 export const ListInterviewConfigsInputSchema = z.strictObject({ ...PaginationInputShape });
@@ -80,8 +103,22 @@ export const InterviewConfigSchema = z.object({
   name: z.string(),
   locale: z.string(),
   questions: z.array(z.object({ id: z.string(), text: z.string(), criterion: z.string().optional() })),
-  criteria: z.array(z.object({ key: z.string(), label: z.string(), weight: z.number() })),
+  criteria: z.array(z.object({ key: z.string(), label: z.string(), weight: z.number(), anchors: z.object({ low: z.string().optional(), mid: z.string().optional(), high: z.string().optional() }).optional() })),
   generateReport: z.boolean(),
+  /** Set when a language model drafted the set: provider, model, prompt version, when, and whether a person edited it. */
+  provenance: z
+    .object({
+      task: z.literal('question-set-generation'),
+      provider: z.string(),
+      model: z.string(),
+      promptVersion: z.string(),
+      inputHash: z.string(),
+      parameters: z.object({ temperature: z.number(), seed: z.number() }),
+      generatedAt: z.string(),
+      durationMs: z.number(),
+      editedByHuman: z.boolean(),
+    })
+    .nullable(),
   createdAt: timestampOut(),
   updatedAt: timestampOut(),
 });

@@ -25,6 +25,10 @@ export async function updateInterviewConfig(db: DbExecutor, input: { orgId: stri
         ...(input.questions !== undefined ? { questions: input.questions } : {}),
         ...(input.criteria !== undefined ? { criteria: input.criteria } : {}),
         ...(input.generateReport !== undefined ? { generateReport: input.generateReport } : {}),
+        // A generated set whose questions or criteria a person changes is no longer the model's alone.
+        ...(current.provenance && (input.questions !== undefined || input.criteria !== undefined) && JSON.stringify([questions, criteria]) !== JSON.stringify([current.questions, current.criteria])
+          ? { provenance: { ...current.provenance, editedByHuman: true } }
+          : {}),
         updatedAt: new Date(),
       })
       .where(where)

@@ -11,7 +11,7 @@ export type EvaluateAnswerInput = {
   jobTitle: string;
   question: string;
   /** The criteria this question targets (its own criterion, else every configured one). */
-  criteria: readonly { key: string; label: string }[];
+  criteria: readonly { key: string; label: string; anchors?: { low?: string; mid?: string; high?: string } }[];
   answer: string;
   /** Whether the answer was spoken (its text is a transcript) and how long the speech lasted, when known. */
   spoken: boolean;
@@ -72,6 +72,7 @@ export function llmEvaluationSchema(input: Pick<EvaluateAnswerInput, 'criteria' 
 const SYSTEM_PROMPT = [
   'You evaluate one answer of a candidate in a job screening interview, for a recruiter who takes the decision.',
   'Score the answer from 0 to 10 on each criterion listed, and only those: 0-3 weak, 4-6 adequate, 7-8 good, 9-10 excellent.',
+  'When a criterion has anchors, they describe what an answer scoring about 2 (low), 5 (mid) and 8 (high) looks like: place the answer on that scale.',
   'Judge only what the answer says about the criterion; never the candidate\'s accent, grammar in a second language, or anything about who they are.',
   'flags: short UPPER_SNAKE_CASE codes for concerns a recruiter should look at (for example OFF_TOPIC, CONTRADICTION), or an empty list.',
   'rationale: one sentence that quotes the answer word for word between double quotes.',
@@ -131,7 +132,8 @@ export const EVALUATION_PROMPT_VERSION = contentHash(SYSTEM_PROMPT, JSON.stringi
 
 async function evaluateWithLlm(config: LlmEvaluatorConfig, input: EvaluateAnswerInput): Promise<AnswerEvaluation> {
   const client = new OpenAI({ baseURL: config.baseURL, apiKey: config.apiKey ?? 'no-key', timeout: config.timeoutMs, maxRetries: 2, ...(config.fetch ? { fetch: config.fetch } : {}) });
-  const criteria = input.criteria.map((c) => ({ key: c.key, label: c.label }));
+  // Anchors only when the recruiter wrote some: a rubric without them reads (and hashes) as before.
+  const criteria = input.criteria.map((c) => ({ key: c.key, label: c.label, ...(c.anchors && Object.keys(c.anchors).length > 0 ? { anchors: c.anchors } : {}) }));
   const message = JSON.stringify({
     language: input.language,
     jobTitle: input.jobTitle,

@@ -273,9 +273,10 @@ async function evaluate(
 }
 
 /** The question's own criterion, else every configured criterion, else a general one. */
-export function targetedCriteria(question: PlannedQuestion, criteria: readonly { key: string; label: string }[]): { key: string; label: string }[] {
+type TargetedCriterion = { key: string; label: string; anchors?: { low?: string; mid?: string; high?: string } };
+export function targetedCriteria(question: PlannedQuestion, criteria: readonly TargetedCriterion[]): TargetedCriterion[] {
   if (question.criterion) return [criteria.find((c) => c.key === question.criterion) ?? { key: question.criterion, label: question.criterion }];
-  if (criteria.length > 0) return criteria.map((c) => ({ key: c.key, label: c.label }));
+  if (criteria.length > 0) return criteria.map((c) => ({ key: c.key, label: c.label, ...(c.anchors ? { anchors: c.anchors } : {}) }));
   return [{ key: 'communication', label: 'Communication' }];
 }
 

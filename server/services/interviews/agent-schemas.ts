@@ -32,5 +32,6 @@ export type AgentContextDto = {
   /** The configuration's language, when the interview has one; the candidate's locale is the one to speak. */
   configLocale: string | null;
   questions: { id: string; text: string; criterion: string | null }[];
-  criteria: { key: string; label: string; weight: number }[];
+  /** `anchors`: the criterion's rating scale (what a 2, 5 and 8 look like), when the recruiter wrote one. */
+  criteria: { key: string; label: string; weight: number; anchors?: { low?: string; mid?: string; high?: string } }[];
 };

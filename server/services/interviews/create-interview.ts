@@ -6,6 +6,7 @@ import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { invalidField } from '@/server/errors';
 import { isIdOf, newId } from '@/server/ids';
 import { issueInvitation } from '../invitations/issue-invitation';
+import { resolveInvitationConfig } from '../interview-configs/resolve-invitation-config';
 import { emitEvent } from '../webhooks/emit-event';
 import { watchByDefault } from '../notifications/watchers';
 import { getInterview } from './get-interview';
@@ -30,6 +31,8 @@ export async function createInterview(db: DbExecutor, input: { orgId: string; au
     throw invalidField('expiresAt', `Must be at most ${MAX_INVITATION_LIFETIME_DAYS} days from now`);
   }
   await checkReferences(db, input);
+  // Explicit configId → the stage's question set → the campaign's → none (the default questions).
+  const configId = await resolveInvitationConfig(db, input);
   const id = newId('interview');
   await db.transaction(async (tx) => {
     await tx.insert(interviews).values({
@@ -39,7 +42,7 @@ export async function createInterview(db: DbExecutor, input: { orgId: string; au
       jobId: input.jobId,
       campaignId: input.campaignId ?? null,
       stageId: input.stageId ?? null,
-      configId: input.configId ?? null,
+      configId,
       status: input.sendInvite ? 'INVITED' : 'DRAFT',
       invitedAt: input.sendInvite ? now : null,
       expiresAt,

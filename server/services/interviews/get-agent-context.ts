@@ -41,6 +41,6 @@ export async function getAgentContext(db: DbExecutor, input: { orgId: string; in
     configId: row.configId,
     configLocale: row.configLocale,
     questions: (row.questions ?? []).map((q) => ({ id: q.id, text: q.text, criterion: q.criterion ?? null })),
-    criteria: (row.criteria ?? []).map((c) => ({ key: c.key, label: c.label, weight: c.weight })),
+    criteria: (row.criteria ?? []).map((c) => ({ key: c.key, label: c.label, weight: c.weight, ...(c.anchors && Object.keys(c.anchors).length > 0 ? { anchors: c.anchors } : {}) })),
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { interviews, organizations } from '@/db/schema';
+import { interviews, invitationLinks, organizations } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { getEnv } from '@/server/env';
 import { notFound } from '@/server/errors';
@@ -43,6 +43,11 @@ export async function issueInvitation(tx: DbExecutor, input: { orgId: string; in
     sealedToken: sealInvitationToken(token, input.interviewId),
   };
   await enqueueJob(tx, QUEUES.invitationEmail, job);
+  // The same sealed token, kept for "Copy invitation link" on the campaign page (see invitation-links.ts).
+  await tx
+    .insert(invitationLinks)
+    .values({ interviewId: input.interviewId, orgId: input.orgId, tokenHash: hash, sealedToken: job.sealedToken })
+    .onConflictDoUpdate({ target: invitationLinks.interviewId, set: { tokenHash: hash, sealedToken: job.sealedToken, createdAt: sql`now()` } });
 
   // The organization's reminder settings (Settings → Candidate emails): off, or its own delay before expiry.
   const [org] = await tx

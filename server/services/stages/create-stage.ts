@@ -3,6 +3,7 @@ import { campaigns, stages } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { invalidField } from '@/server/errors';
 import { isIdOf, newId } from '@/server/ids';
+import { checkConfigInOrg } from '../interview-configs/check-config-in-org';
 import { toStageDto } from './stage-dto';
 import type { CreateStageInput, StageDto } from './stage-schemas';
 
@@ -15,6 +16,7 @@ export async function createStage(db: DbExecutor, input: { orgId: string } & Cre
         .where(and(eq(campaigns.id, input.campaignId), eq(campaigns.orgId, input.orgId)))
     : [];
   if (!campaign) throw invalidField('campaignId', 'No such campaign in this organization');
+  if (input.configId) await checkConfigInOrg(db, input.orgId, input.configId);
   let position = input.position;
   if (position === undefined) {
     const [{ next }] = await db
@@ -25,7 +27,7 @@ export async function createStage(db: DbExecutor, input: { orgId: string } & Cre
   }
   const [row] = await db
     .insert(stages)
-    .values({ id: newId('stage'), orgId: input.orgId, campaignId: campaign.id, name: input.name, position, generateReport: input.generateReport ?? true })
+    .values({ id: newId('stage'), orgId: input.orgId, campaignId: campaign.id, name: input.name, position, generateReport: input.generateReport ?? true, configId: input.configId ?? null })
     .returning();
   return toStageDto(row);
 }

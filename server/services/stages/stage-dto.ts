@@ -9,6 +9,7 @@ export function toStageDto(row: typeof stages.$inferSelect): StageDto {
     name: row.name,
     position: row.position,
     generateReport: row.generateReport,
+    configId: row.configId,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

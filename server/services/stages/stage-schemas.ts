@@ -10,6 +10,7 @@ export const CreateStageInputSchema = z.strictObject({
   name: NameSchema.describe('Name of the pipeline stage.'),
   position: PositionSchema.optional().describe('Order in the pipeline, from 0. Default: after the last stage.'),
   generateReport: z.boolean().default(true).describe("Whether finalizing an interview of this stage generates a report by default. Default true."),
+  configId: idString("Interview configuration id (cfg_…) of this stage's invitations; default: the campaign's.").nullable().optional(),
 });
 export type CreateStageInput = z.input<typeof CreateStageInputSchema>;
 
@@ -20,9 +21,11 @@ export const UpdateStageInputSchema = z
     name: NameSchema.optional(),
     position: PositionSchema.optional(),
     generateReport: z.boolean().optional(),
+    /** null: the stage's invitations use the campaign's question set. */
+    configId: idString('Interview configuration id (cfg_…); null for the campaign’s.').nullable().optional(),
   })
-  .refine((v) => v.name !== undefined || v.position !== undefined || v.generateReport !== undefined, {
-    message: 'Nothing to update: give name, position or generateReport',
+  .refine((v) => v.name !== undefined || v.position !== undefined || v.generateReport !== undefined || v.configId !== undefined, {
+    message: 'Nothing to update: give name, position, generateReport or configId',
   });
 export type UpdateStageInput = z.infer<typeof UpdateStageInputSchema>;
 
@@ -40,6 +43,7 @@ export const StageSchema = z.object({
   name: z.string(),
   position: z.number().int(),
   generateReport: z.boolean(),
+  configId: z.string().nullable().describe("The stage's own question set (cfg_…), or null for the campaign's."),
   createdAt: timestampOut(),
   updatedAt: timestampOut(),
 });

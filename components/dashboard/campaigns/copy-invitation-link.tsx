@@ -1,0 +1,44 @@
+'use client';
+
+import { Check, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { contractError } from '@/components/trpc/errors';
+import { trpc } from '@/components/trpc/react';
+
+/** "Copy invitation link": the candidate's own link (/i/…) of a waiting interview, to paste in a message. */
+export function CopyInvitationLink({ interviewId, candidate }: { interviewId: string; candidate: string }) {
+  const [copied, setCopied] = useState(false);
+  const link = trpc.campaigns.invitationLink.useMutation({
+    onSuccess: async ({ url }) => {
+      try {
+        await navigator.clipboard.writeText(url);
+        setCopied(true);
+        toast.success('Invitation link copied');
+        setTimeout(() => setCopied(false), 2000);
+      } catch {
+        // No clipboard (permissions, an insecure origin): show it to copy by hand.
+        window.prompt('Copy the invitation link', url);
+      }
+    },
+    onError: (error) => toast.error(contractError(error).message),
+  });
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="h-7 px-2 text-xs"
+      onClick={(e) => {
+        e.stopPropagation();
+        e.preventDefault();
+        link.mutate({ interviewId });
+      }}
+      disabled={link.isPending}
+      aria-label={`Copy invitation link of ${candidate}`}
+      data-testid="copy-invitation-link"
+    >
+      {copied ? <Check aria-hidden /> : <Link2 aria-hidden />} Copy invitation link
+    </Button>
+  );
+}
