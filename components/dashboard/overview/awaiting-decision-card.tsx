@@ -62,6 +62,9 @@ export function AwaitingDecisionCard() {
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-slate-900">{candidateName(item.candidate)}</p>
                     <p className="truncate text-xs text-slate-600">{item.campaign ? `${item.campaign.name} · ${item.job.title}` : item.job.title}</p>
+                    <p className="text-xs text-slate-600 sm:hidden">
+                      Completed <Time value={item.completedAt} relative />
+                    </p>
                   </div>
                   <div className="hidden text-xs text-slate-600 sm:block">
                     Completed <Time value={item.completedAt} relative />
