@@ -1,6 +1,6 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { interviews } from '@/db/schema';
+import { interviewDecisions, interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { AppError } from '@/server/errors';
@@ -76,7 +76,6 @@ export async function getFunnelTimeseries(db: DbExecutor, input: FunnelTimeserie
   if (invitedFrom) conditions.push(gte(cohortAt, invitedFrom));
   if (invitedTo) conditions.push(lt(cohortAt, invitedTo));
 
-  const decision = sql`(select d.status from interview_decisions d where d.interview_id = ${interviews.id} and d.org_id = ${orgId} and d.superseded_at is null)`;
   const counted = db
     .select({
       period: sql`${period}`.as('period'),
@@ -84,10 +83,15 @@ export async function getFunnelTimeseries(db: DbExecutor, input: FunnelTimeserie
       opened: sql`count(*) filter (where ${interviews.openedAt} is not null)`.as('opened'),
       started: sql`count(*) filter (where ${interviews.startedAt} is not null)`.as('started'),
       completed: sql`count(*) filter (where ${interviews.status} = 'COMPLETED')`.as('completed'),
-      decided: sql`count(*) filter (where ${decision} is not null)`.as('decided'),
-      advanced: sql`count(*) filter (where ${decision} = 'ADVANCE')`.as('advanced'),
+      decided: sql`count(${interviewDecisions.id})`.as('decided'),
+      advanced: sql`count(*) filter (where ${interviewDecisions.status} = 'ADVANCE')`.as('advanced'),
     })
     .from(interviews)
+    // The current decision (the one row not superseded), the organization on the join too, as in the funnel.
+    .leftJoin(
+      interviewDecisions,
+      and(eq(interviewDecisions.interviewId, interviews.id), eq(interviewDecisions.orgId, interviews.orgId), isNull(interviewDecisions.supersededAt)),
+    )
     .where(and(...conditions))
     .groupBy(sql`1`);
 
