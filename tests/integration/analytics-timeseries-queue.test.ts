@@ -293,7 +293,15 @@ describe('the funnel over time and the awaiting-decision queue, against known da
     expect([200, 201], decided.text).toContain(decided.status);
     const after = await o.api('/api/v1/analytics/awaiting-decision');
     expect(after.body.pagination.total).toBe(before.body.pagination.total - 1);
-    expect(after.body.items.map((i: any) => i.candidate.firstName)).not.toContain('Alma');
+    expect(after.body.items.map((i: any) => i.candidate?.firstName)).not.toContain('Alma');
+    // An erased candidate's completed interview stays in the queue, anonymous, and in the total.
+    const nina = after.body.items.find((i: any) => i.candidate?.firstName === 'Nina');
+    expect((await o.api(`/api/v1/candidates/${nina.candidate.id}`, { method: 'DELETE' })).status).toBe(204);
+    const erased = await o.api('/api/v1/analytics/awaiting-decision');
+    expect(erased.body.pagination.total).toBe(after.body.pagination.total);
+    expect(erased.body.items.find((i: any) => i.interviewId === nina.interviewId)).toMatchObject({ candidate: null, completedAt: nina.completedAt });
+    const scoped = await o.api(`/api/v1/analytics/awaiting-decision?${query({ campaignId: mine.setup.campaign.id })}`);
+    expect(scoped.body.pagination.total).toBe(erased.body.pagination.total - 1);
   });
 
   it('refuses bad input with 400 naming the field', async () => {
