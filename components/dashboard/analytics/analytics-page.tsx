@@ -12,6 +12,7 @@ import { useRole } from '../role-context';
 import { PageHeader } from '../page-header';
 import { useSearchState } from '../use-search-state';
 import { AnalyticsFilterBar, SCOPE_KINDS, toAnalyticsInput, type AnalyticsFilterState, type ScopeKind } from './analytics-filter-bar';
+import { FunnelOverTimeCard, toTimeseriesInput, type FunnelInterval } from './funnel-over-time-card';
 
 type Funnel = RouterOutputs['analytics']['funnel'];
 type Agreement = RouterOutputs['analytics']['agreement'];
@@ -206,6 +207,9 @@ export function AnalyticsPage() {
   const funnel = trpc.analytics.funnel.useQuery(input ?? { campaignId: '' }, options);
   const agreement = trpc.analytics.agreement.useQuery(input ?? { campaignId: '' }, options);
   const reviewers = trpc.analytics.reviewers.useQuery(input ?? { campaignId: '' }, { ...options, enabled: input !== null && isAdmin });
+  const interval: FunnelInterval = get('interval') === 'month' ? 'month' : 'week';
+  const seriesInput = toTimeseriesInput(state, interval);
+  const series = trpc.analytics.funnelTimeseries.useQuery(seriesInput ?? { campaignId: '' }, { ...options, enabled: seriesInput !== null });
 
   return (
     <>
@@ -223,6 +227,13 @@ export function AnalyticsPage() {
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
           {funnel.isError ? <QueryError error={funnel.error} onRetry={() => funnel.refetch()} /> : funnel.data ? <FunnelCard funnel={funnel.data} /> : null}
+          <div className="xl:col-span-2 xl:row-start-2">
+            {series.isError ? (
+              <QueryError error={series.error} onRetry={() => series.refetch()} />
+            ) : series.data ? (
+              <FunnelOverTimeCard series={series.data} onIntervalChange={(next) => set({ interval: next === 'week' ? '' : next }, { replace: true })} />
+            ) : null}
+          </div>
           <div className="grid content-start gap-6">
             {agreement.isError ? <QueryError error={agreement.error} onRetry={() => agreement.refetch()} /> : agreement.data ? <AgreementCard agreement={agreement.data} /> : null}
             {isAdmin ? (

@@ -16,6 +16,7 @@ import { RecommendationBadge, ScorePill, StatusBadge } from '../badges';
 import { candidateName, formatPercent, formatScore, INTERVIEW_STATUSES, RECOMMENDATION_LABELS, STATUS_LABELS } from '../format';
 import { Time } from '../time';
 import { RecruiterOnly } from '@/components/dashboard/role-context';
+import { AwaitingDecisionCard } from './awaiting-decision-card';
 
 const ScoreChart = dynamic(() => import('./score-chart'), { ssr: false, loading: () => <Skeleton className="h-[220px] w-full" /> });
 
@@ -111,6 +112,7 @@ export function OverviewPage() {
         <Kpi label="Completion rate" value={formatPercent(o.completionRate)} hint="Completed, of those that ended" icon={<Gauge className="size-5" aria-hidden />} />
         <Kpi label="Average score" value={formatScore(o.averageScore)} hint={scored ? `Across ${scored} scored interviews · ${scoreSourceWords(o.scoreSources)}` : 'No scored report yet'} icon={<Sparkles className="size-5" aria-hidden />} />
       </div>
+      <AwaitingDecisionCard />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-2">

@@ -27,7 +27,7 @@ export type AnalyticsScope = { kind: 'campaign' | 'job' | 'config'; id: string }
 /** A filter checked against the organization: the interviews it selects, as one condition on `interviews`. */
 export type ResolvedAnalyticsFilter = { scope: AnalyticsScope; from: Date | null; to: Date | null; where: SQL };
 
-const SCOPE_FIELDS = ['campaignId', 'jobId', 'configId'] as const;
+export const SCOPE_FIELDS = ['campaignId', 'jobId', 'configId'] as const;
 
 /**
  * Checks the shape rules zod cannot express on a query string (exactly one scope, `from` before `to`: a 400 naming
@@ -53,7 +53,8 @@ export async function resolveAnalyticsFilter(db: DbExecutor, orgId: string, inpu
   return { scope, from: input.from ?? null, to: input.to ?? null, where: and(...conditions)! };
 }
 
-async function findScope(db: DbExecutor, orgId: string, field: (typeof SCOPE_FIELDS)[number], id: string): Promise<AnalyticsScope> {
+/** The scope looked up within the organization: another organization's id is a 404 worded as a missing one. */
+export async function findScope(db: DbExecutor, orgId: string, field: (typeof SCOPE_FIELDS)[number], id: string): Promise<AnalyticsScope> {
   switch (field) {
     case 'campaignId': {
       const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.orgId, orgId)));
@@ -76,7 +77,7 @@ async function findScope(db: DbExecutor, orgId: string, field: (typeof SCOPE_FIE
   }
 }
 
-function scopeCondition(scope: AnalyticsScope): SQL {
+export function scopeCondition(scope: AnalyticsScope): SQL {
   switch (scope.kind) {
     case 'campaign':
       return eq(interviews.campaignId, scope.id);

@@ -7,6 +7,7 @@ import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { toPage, type Page } from '../pagination';
 import { listAiWithheldInterviewIds } from '../reviews/review-before-ai';
+import { effectiveScoreOf } from '../analytics/effective-score';
 import type { CampaignRankingRow } from './campaign-view-schemas';
 
 type RankingSqlRow = {
@@ -55,7 +56,8 @@ export async function rankCampaignCandidates(
   const status = sql`case when i.status = 'INVITED' and i.expires_at <= now() then 'EXPIRED' else i.status end`;
   const tier = sql`case when i.status = 'COMPLETED' and r.status = 'READY' then 0 else 1 end`;
   const progress = sql`case ${status} when 'COMPLETED' then 0 when 'IN_PROGRESS' then 1 when 'INVITED' then 2 when 'DRAFT' then 3 when 'EXPIRED' then 4 else 5 end`;
-  const score = sql`case when r.status = 'READY' then coalesce(h.overall_score, r.overall_score) end`;
+  // The score that counts, one rule everywhere (analytics/effective-score.ts): the review's, else the AI's.
+  const score = effectiveScoreOf(sql`r`, sql`h`);
   const offset = (input.page - 1) * input.pageSize;
   const [result, [{ total }]] = await Promise.all([
     db.execute(sql`

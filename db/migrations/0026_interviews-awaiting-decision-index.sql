@@ -1,0 +1,1 @@
+CREATE INDEX "interviews_org_completed_idx" ON "interviews" USING btree ("org_id","completed_at","id") WHERE status = 'COMPLETED' and not is_demo;
