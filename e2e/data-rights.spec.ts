@@ -68,7 +68,7 @@ describe("candidates' data rights in the dashboard", { timeout: 90_000 }, () => 
   });
 
   it('changes the retention period in Settings and browses the audit log', async () => {
-    await page.goto(`${app.url}/settings`);
+    await page.goto(`${app.url}/settings/privacy`);
     const field = page.getByLabel('Retention period (days)');
     // Each settings card has its own Save: the one of the form that holds the field.
     const save = page.locator('form').filter({ has: field }).getByRole('button', { name: 'Save' });

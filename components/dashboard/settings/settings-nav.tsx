@@ -47,9 +47,9 @@ export function SettingsNav() {
         const id = `settings-nav-${section.heading.toLowerCase()}`;
         return (
           <div key={section.heading} className="min-w-0">
-            <h2 id={id} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <p id={id} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
               {section.heading}
-            </h2>
+            </p>
             <ul aria-labelledby={id} className="flex flex-wrap gap-1 lg:grid">
               {entries.map((e) => (
                 <li key={e.href}>
