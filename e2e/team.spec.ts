@@ -76,6 +76,8 @@ describe.each(VIEWPORTS)('a team with roles in a real browser ($name)', { timeou
   const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]', { hasText: text });
 
   it('the admin invites a teammate as a viewer from Settings → Team', async () => {
+    // On a phone the navigation is behind the header's Menu button.
+    if (name === 'phone') await admin.getByRole('button', { name: 'Menu' }).click();
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).first().click();
     await admin.waitForURL(/\/settings$/);
     await admin.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Team' }).click();
