@@ -45,7 +45,7 @@ function What({ row }: { row: Row }) {
           <>
             {kind}:{' '}
             {row.targetHref ? (
-              <Link href={row.targetHref} className="text-brand-700 hover:underline">
+              <Link href={row.targetHref} className="text-brand-700 underline">
                 {row.targetName}
               </Link>
             ) : (
