@@ -72,6 +72,7 @@ const SETTING_LABELS: Record<string, string> = {
   candidateContact: 'Candidate contact',
   contactEmail: 'Contact email',
   nextSteps: 'What happens next',
+  candidateNextSteps: 'What happens next',
 };
 
 /** `someCode_name` as "Some code name". */
