@@ -90,7 +90,7 @@ describe('the dashboard', () => {
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
     await signInThroughForm(adminPage, app.url, admin.email, admin.password);
-    await adminPage.goto(`${app.url}/settings`);
+    await adminPage.goto(`${app.url}/settings/candidate-experience`);
     const toggle = adminPage.getByTestId('collect-self-identification');
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check();

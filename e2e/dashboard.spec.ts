@@ -229,6 +229,8 @@ describe('recruiter dashboard in a real browser', { timeout: 90_000 }, () => {
     try {
       await phonePage.goto(`${app.url}/overview`);
       await phonePage.getByRole('heading', { name: 'Overview' }).waitFor();
+      // On a phone the navigation is behind the header's Menu button.
+      await phonePage.getByRole('button', { name: 'Menu' }).click();
       await phonePage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Interviews' }).click();
       await phonePage.waitForURL(/\/interviews$/);
       await phonePage.locator('tbody tr[data-row]').first().waitFor();

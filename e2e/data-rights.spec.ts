@@ -68,7 +68,7 @@ describe("candidates' data rights in the dashboard", { timeout: 90_000 }, () => 
   });
 
   it('changes the retention period in Settings and browses the audit log', async () => {
-    await page.goto(`${app.url}/settings`);
+    await page.goto(`${app.url}/settings/privacy`);
     const field = page.getByLabel('Retention period (days)');
     // Each settings card has its own Save: the one of the form that holds the field.
     const save = page.locator('form').filter({ has: field }).getByRole('button', { name: 'Save' });
@@ -82,12 +82,13 @@ describe("candidates' data rights in the dashboard", { timeout: 90_000 }, () => 
     expect(org.days).toBe(365);
     await expectAccessible(page, 'settings with retention');
 
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
     await expect.poll(() => page.locator('tbody tr[data-row]').count()).toBeGreaterThanOrEqual(4);
     await page.getByLabel('Action').selectOption('settings.updated');
     await expect.poll(() => page.locator('tbody tr[data-row]').count()).toBe(1);
-    expect(await page.locator('tbody').textContent()).toContain('"to":365');
+    // What changed, in words (Settings → Audit log reads before → after, not JSON).
+    expect(await page.locator('tbody').textContent()).toContain('Retention period (days): 730 → 365');
     await screenshot(page, 'data-rights-02-audit-log');
     await expectAccessible(page, 'audit log');
     const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');

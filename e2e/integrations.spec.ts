@@ -35,7 +35,7 @@ afterAll(async () => {
 describe('Settings → Integrations in a real browser', { timeout: 120_000 }, () => {
   it('connects Greenhouse (key shown once), maps a test to a campaign; an interview Greenhouse orders shows Greenhouse as its source', async () => {
     await signInThroughForm(page, app.url, email, RECRUITER_PASSWORD);
-    await page.goto(`${app.url}/settings`);
+    await page.goto(`${app.url}/settings/developers`);
     await page.getByRole('link', { name: /Manage integrations/ }).click();
     await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
     await page.getByText('Not connected').waitFor();

@@ -170,7 +170,7 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
 
   it('sets email preferences under Settings → Notifications', async () => {
     await page.goto(`${app.url}/settings`);
-    await page.getByRole('link', { name: 'Notification preferences' }).click();
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).click();
     await page.waitForURL(/\/settings\/notifications$/);
     const mention = page.getByRole('group', { name: 'You were mentioned in a note' });
     expect(await mention.getByRole('radio', { name: 'Immediately' }).isChecked()).toBe(true);

@@ -127,6 +127,7 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
   it('finds the invitation in the local mailbox', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).first().click();
     await page.waitForURL(/\/settings$/);
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'API keys & AI' }).click();
     await page.getByRole('link', { name: 'Open the local mailbox' }).click();
     await page.waitForURL(/\/settings\/mailbox$/);
     // The email job runs a moment after the interview was created; the list looks again by itself.
@@ -228,7 +229,7 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
   });
 
   it('creates an API key in Settings, uses it on REST v1, revokes it, and the same request is refused', async () => {
-    await page.goto(`${app.url}/settings`);
+    await page.goto(`${app.url}/settings/developers`);
     await page.getByRole('heading', { name: 'Agent integration' }).waitFor();
     expect(await page.getByText('Built-in interviewer').isVisible()).toBe(true);
     await expectAccessible(page, 'settings');
@@ -287,7 +288,7 @@ describe("a recruiter's day", { timeout: 120_000 }, () => {
   });
 
   it("sets the candidate contact in Settings: a bad address is explained, a good one saved trimmed and lower-cased", async () => {
-    await page.goto(`${app.url}/settings`);
+    await page.goto(`${app.url}/settings/candidate-experience`);
     const input = page.getByLabel('Contact email');
     const card = page.locator('form').filter({ has: input });
     await input.fill('jobs at acme');
@@ -419,7 +420,7 @@ describe('interview actions on the detail page', { timeout: 90_000 }, () => {
     // Wide content (the keys table) scrolls inside its card; the page itself never scrolls sideways.
     const overflow = () => small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     try {
-      await small.goto(`${app.url}/settings`);
+      await small.goto(`${app.url}/settings/developers`);
       await small.getByRole('heading', { name: 'Agent integration' }).waitFor();
       await small.getByText('No API keys yet').waitFor();
       expect(await overflow()).toBe(0);

@@ -51,7 +51,7 @@ describe('review before you see the AI, and the Analytics page', { timeout: 180_
   });
 
   it('an admin switches the mode on in Settings', async () => {
-    await page.goto(`${app.url}/settings`);
+    await page.goto(`${app.url}/settings/candidate-experience`);
     const card = page.locator('section', { has: page.getByRole('heading', { name: 'Review before you see the AI' }) });
     const box = card.getByRole('checkbox');
     expect(await box.isChecked()).toBe(false);

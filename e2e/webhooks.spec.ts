@@ -30,7 +30,7 @@ afterAll(async () => {
 describe('Settings → Webhooks in a real browser', { timeout: 120_000 }, () => {
   it('creates an endpoint, shows its secret once, sends a test event and lists the delivery; rotates, disables, deletes', async () => {
     await signInThroughForm(page, app.url, email, RECRUITER_PASSWORD);
-    await page.goto(`${app.url}/settings`);
+    await page.goto(`${app.url}/settings/developers`);
     await page.getByRole('link', { name: /Manage webhook endpoints/ }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByText('No webhook endpoints yet').waitFor();

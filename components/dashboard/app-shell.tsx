@@ -1,9 +1,9 @@
 'use client';
 
-import { BarChart3, LayoutDashboard, LogOut, Megaphone, Mic, Scale, Settings, Users } from 'lucide-react';
+import { BarChart3, LayoutDashboard, LogOut, Megaphone, Menu, Mic, Scale, Settings, Users, X } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { signOutAction } from '@/app/login/actions';
 import { cn } from '@/components/ui/cn';
 import type { UserRole } from '@/db/schema/users';
@@ -12,6 +12,7 @@ import { READ_ONLY_REASON } from './role-context';
 import { NotificationBell, NotificationPanel, useUnreadNotifications } from './notifications/notification-bell';
 import { GlobalSearch } from './search/global-search';
 import { KeyboardShortcuts } from './search/keyboard-shortcuts';
+import { TimeZoneNote } from './time';
 
 const NAV = [
   { href: '/overview', label: 'Overview', icon: LayoutDashboard },
@@ -41,6 +42,74 @@ function SignOutButton({ compact = false }: { compact?: boolean }) {
         <span className={compact ? 'sr-only' : undefined}>Sign out</span>
       </button>
     </form>
+  );
+}
+
+/**
+ * The navigation on a phone: a "Menu" button (aria-expanded) opening the whole list below the header. Opening
+ * moves the focus to the first link; Escape, a click outside or following a link closes it, the focus back on
+ * the button after Escape.
+ */
+function PhoneMenu({ links, user }: { links: (className: string) => ReactNode; user: ShellUser }) {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const [openedAt, setOpenedAt] = useState(pathname);
+  // Following a link closes the menu (a new pathname while open).
+  if (open && openedAt !== pathname) {
+    setOpen(false);
+    setOpenedAt(pathname);
+  }
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls="phone-menu"
+        onClick={() => {
+          setOpenedAt(pathname);
+          setOpen((value) => !value);
+        }}
+        className="flex items-center gap-1.5 rounded-md p-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+      >
+        {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+        Menu
+      </button>
+      {open ? (
+        <div ref={panel} id="phone-menu" className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-3 pb-3 pt-2 shadow-lg">
+          <nav aria-label="Main" className="grid gap-1">
+            {links('')}
+          </nav>
+          <div className="mt-2 border-t border-slate-200 pt-2">
+            <p className="truncate px-3 py-1 text-xs text-slate-600">
+              {user.name ?? user.email} · {user.orgName} · {ROLE_LABELS[user.role]}
+            </p>
+            <SignOutButton />
+          </div>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -111,12 +180,9 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             <BrandMark />
             <div className="flex items-center gap-1">
               <NotificationBell unread={unread} open={panelOpen} onOpenChange={setPanelOpen} />
-              <SignOutButton compact />
+              <PhoneMenu links={links} user={user} />
             </div>
           </div>
-          <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-2 pb-2">
-            {links('shrink-0 py-1.5')}
-          </nav>
         </header>
         <NotificationPanel open={panelOpen} onOpenChange={setPanelOpen} />
         <div className="border-b border-slate-200 bg-white px-4 py-2 sm:px-6 lg:px-8">
@@ -131,6 +197,9 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
           ) : null}
           {children}
         </main>
+        <footer className="border-t border-slate-200 px-4 py-3 text-xs text-slate-600 sm:px-6 lg:px-8">
+          <TimeZoneNote prefix="Times are shown in your time zone:" />
+        </footer>
       </div>
     </div>
   );

@@ -50,3 +50,32 @@ export function humanize(code: string): string {
   const text = code.replace(/[_-]+/g, ' ').trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** The viewer's time zone as the browser knows it ("Europe/Paris"), UTC when it cannot say. Client side only. */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The short name of `timeZone` at `date` ("CET", "CEST", "GMT+1"), or '' when the runtime has none. */
+export function zoneAbbreviation(date: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A yyyy-mm-dd day (a date input) as the instant its day starts in the viewer's zone, ISO 8601; `nextDay` gives
+ * the start of the following day (an inclusive "to" day as an exclusive bound). Undefined for anything else.
+ */
+export function localDayStart(value: string, nextDay = false): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (nextDay ? 1 : 0));
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}

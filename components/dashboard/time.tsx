@@ -1,6 +1,7 @@
 'use client';
 
 import { useIsClient } from '@/components/ui/use-is-client';
+import { viewerTimeZone, zoneAbbreviation } from './format';
 
 const UTC_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
@@ -22,7 +23,12 @@ function relative(date: Date): string {
   return formatLocal(date, false);
 }
 
-/** A timestamp in the reader's time zone (UTC until hydrated), with the exact instant in `dateTime` and the tooltip. */
+/**
+ * A timestamp in the viewer's time zone (the browser's), naming the zone when it shows a time of day. The time
+ * zone rule (docs/DECISIONS.md, "One time zone rule"): each person sees times in their own zone, named. The
+ * server does not know the browser's zone, so it renders UTC (named) and the browser replaces it once hydrated;
+ * both renders agree during hydration (useIsClient), so there is no mismatch.
+ */
 export function Time({ value, relative: asRelative = false, withTime = true, className }: { value: string | null | undefined; relative?: boolean; withTime?: boolean; className?: string }) {
   const isClient = useIsClient();
   if (!value) return <span className={className}>—</span>;
@@ -32,5 +38,19 @@ export function Time({ value, relative: asRelative = false, withTime = true, cla
     <time dateTime={value} title={isClient ? date.toLocaleString(undefined, { timeZoneName: 'short' }) : value} className={className}>
       {text}
     </time>
+  );
+}
+
+/** "Times are in Europe/Paris (CET)": the viewer's zone, said once (the page footer, Settings → General). */
+export function TimeZoneNote({ prefix = 'Times are in your time zone:', className }: { prefix?: string; className?: string }) {
+  const isClient = useIsClient();
+  if (!isClient) return <span className={className}>{prefix} …</span>;
+  const zone = viewerTimeZone();
+  const abbreviation = zoneAbbreviation(new Date(), zone);
+  return (
+    <span className={className} data-testid="viewer-time-zone">
+      {prefix} {zone}
+      {abbreviation && abbreviation !== zone ? ` (${abbreviation})` : ''}
+    </span>
   );
 }

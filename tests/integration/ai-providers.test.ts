@@ -154,14 +154,14 @@ describe('Settings → AI providers', () => {
   it('the Settings page shows the AI providers section to admins only, with the key as set and its last 4 characters', async () => {
     const org = await orgWithAdmin();
     await updateProviders(org.admin, { llm: { apiKey: ORG_KEY } });
-    const page = await fetch(`${app.url}/settings`, { headers: { cookie: org.admin } });
+    const page = await fetch(`${app.url}/settings/developers`, { headers: { cookie: org.admin } });
     expect(page.status).toBe(200);
     const html = await page.text();
     responses.push(html);
     expect(html).toContain('AI providers');
     expect(html).toContain(`ends in ${ORG_KEY.slice(-4)}`);
     const viewer = await makeRecruiter(app.db, org.orgId, { role: 'viewer' });
-    const viewerPage = await fetch(`${app.url}/settings`, { headers: { cookie: await sessionCookieFor(app.db, viewer.email) } });
+    const viewerPage = await fetch(`${app.url}/settings/developers`, { headers: { cookie: await sessionCookieFor(app.db, viewer.email) } });
     expect(viewerPage.status).toBe(200);
     expect(await viewerPage.text()).not.toContain('AI providers');
   });

@@ -264,7 +264,7 @@ describe('the dashboard pages', () => {
   it('Settings shows the retention period, the audit log page and the candidate profile offer their actions', async () => {
     const { org, cookie } = await orgWithRecruiter();
     const candidate = (await org.api('/api/v1/candidates', { body: { email: 'profile@example.com' } })).body;
-    const settings = await request(app.url, '/settings', { headers: { cookie } });
+    const settings = await request(app.url, '/settings/privacy', { headers: { cookie } });
     expect(settings.status).toBe(200);
     expect(settings.text).toContain('Data retention');
     expect(settings.text).toContain('730 days after their last activity');

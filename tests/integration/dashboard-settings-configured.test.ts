@@ -54,7 +54,7 @@ describe('Settings when providers are configured', () => {
   });
 
   it('the pages say so: Settings shows Resend and the agent platform, the mailbox page explains it is off', async () => {
-    const settings = await fetch(`${app.url}/settings`, { headers: { cookie } });
+    const settings = await fetch(`${app.url}/settings/developers`, { headers: { cookie } });
     expect(settings.status).toBe(200);
     const html = await settings.text();
     expect(html).toContain('Agent platform');

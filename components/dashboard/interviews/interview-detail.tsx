@@ -110,8 +110,13 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
         }
       />
       <ActionFeedbackBanner feedback={feedback} onDismiss={() => setFeedback(null)} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
+      {/* On a phone the decision comes first, before the recording and the transcript (one column); on a wide
+          screen it heads the side column (row 1 of column 3, the rest of the side column in row 2). */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+        <div className="grid content-start gap-6 lg:col-start-3 lg:row-start-1">
+          <DecisionCard view={view} />
+        </div>
+        <div className="grid content-start gap-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {view.audioUrl || hasTurnAudio ? (
             <Card>
               <CardHeader title={view.audioUrl ? 'Full recording' : 'Recordings'} description={view.audioUrl ? undefined : 'The answers one after the other'} />
@@ -135,8 +140,7 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
           </Card>
           <NotesCard subjectType="interview" subjectId={view.id} />
         </div>
-        <div className="grid content-start gap-6">
-          <DecisionCard view={view} />
+        <div className="grid content-start gap-6 lg:col-start-3 lg:row-start-2">
           {/* Without a language model there is no AI score to read: the recruiter's own review is the score. */}
           {view.aiScoringConfigured ? null : <HumanReviewCard view={view} />}
           <Card>

@@ -17,49 +17,83 @@ import { DataTable, type DataColumn } from '../data-table';
 import { PageHeader } from '../page-header';
 import { PaginationBar } from '../pagination-bar';
 import { Time } from '../time';
+import { localDayStart } from '../format';
+import { ACTOR_LABELS, auditActionLabel, describeAuditDetails, TARGET_LABELS, words } from './audit-labels';
 import { Form } from '@/components/ui/form';
 
-type Row = RouterOutputs['auditEvents']['list']['items'][number];
+type Row = RouterOutputs['auditEvents']['listReadable']['items'][number];
 const EMPTY: Row[] = [];
-const DAY_MS = 24 * 3600 * 1000;
 
-const ACTOR_LABELS: Record<Row['actor']['type'], string> = { user: 'User', api_key: 'API key', agent: 'Voice agent', system: 'System' };
+function Who({ row }: { row: Row }) {
+  const { actor, actorName, actorEmail } = row;
+  if (actor.type === 'agent' || actor.type === 'system') return <p className="text-slate-900">{ACTOR_LABELS[actor.type]}</p>;
+  return (
+    <div className="min-w-0">
+      <p className="break-words text-slate-900">{actorName ?? (actor.type === 'user' ? 'A former teammate' : 'A deleted API key')}</p>
+      <p className="break-all text-xs text-slate-600">{actor.type === 'api_key' ? 'API key' : actorEmail && actorEmail !== actorName ? actorEmail : null}</p>
+    </div>
+  );
+}
+
+function What({ row }: { row: Row }) {
+  const kind = TARGET_LABELS[row.targetType] ?? words(row.targetType);
+  return (
+    <div className="min-w-0">
+      <p className="text-slate-900">{auditActionLabel(row.action)}</p>
+      <p className="break-words text-xs text-slate-600">
+        {row.targetName ? (
+          <>
+            {kind}:{' '}
+            {row.targetHref ? (
+              <Link href={row.targetHref} className="text-brand-700 underline">
+                {row.targetName}
+              </Link>
+            ) : (
+              row.targetName
+            )}
+          </>
+        ) : row.targetGone ? (
+          `${kind}, since deleted or erased`
+        ) : row.targetType === 'organization' ? null : (
+          kind
+        )}
+      </p>
+    </div>
+  );
+}
+
+function Changes({ row }: { row: Row }) {
+  const lines = describeAuditDetails(row.details);
+  if (lines.length === 0) return <span className="text-slate-600">—</span>;
+  return (
+    <ul className="grid gap-0.5 text-xs text-slate-700">
+      {lines.map((line, i) => (
+        <li key={i} className="break-words">
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const columns: DataColumn<Row>[] = [
   { id: 'createdAt', header: 'When', cell: ({ row }) => <Time value={row.original.createdAt} className="whitespace-nowrap text-slate-700" /> },
+  { id: 'actor', header: 'Who', cell: ({ row }) => <Who row={row.original} /> },
+  { id: 'action', header: 'What', cell: ({ row }) => <What row={row.original} /> },
+  { id: 'details', header: 'What changed', cell: ({ row }) => <Changes row={row.original} /> },
   {
-    id: 'actor',
-    header: 'Who',
+    id: 'requestId',
+    header: 'Reference',
     cell: ({ row }) => (
-      <div className="min-w-0">
-        <p className="text-slate-900">{ACTOR_LABELS[row.original.actor.type]}</p>
-        <code className="break-all font-mono text-xs text-slate-600">{row.original.actor.id}</code>
-      </div>
+      <details className="text-xs text-slate-600">
+        <summary className="cursor-pointer">Ids</summary>
+        <code className="block break-all font-mono">{row.original.targetId ?? '—'}</code>
+        <code className="block break-all font-mono">{row.original.actor.id}</code>
+        <code className="block break-all font-mono">{row.original.requestId ?? 'no request'}</code>
+      </details>
     ),
   },
-  { id: 'action', header: 'Action', cell: ({ row }) => <code className="break-all font-mono text-xs text-slate-900">{row.original.action}</code> },
-  {
-    id: 'target',
-    header: 'Record',
-    cell: ({ row }) => (
-      <div className="min-w-0">
-        <p className="text-slate-700">{row.original.targetType}</p>
-        {row.original.targetId ? <code className="break-all font-mono text-xs text-slate-600">{row.original.targetId}</code> : null}
-      </div>
-    ),
-  },
-  {
-    id: 'details',
-    header: 'Details',
-    cell: ({ row }) => <code className="block max-w-64 break-all font-mono text-xs text-slate-600">{JSON.stringify(row.original.details)}</code>,
-  },
-  { id: 'requestId', header: 'Request', cell: ({ row }) => <code className="break-all font-mono text-xs text-slate-600">{row.original.requestId ?? '—'}</code> },
 ];
-
-/** A yyyy-mm-dd date input as the start of that day in UTC (ISO 8601), or undefined. */
-function dayStart(value: string): string | undefined {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : undefined;
-}
 
 /** The organization's audit log: filters, pages, and the CSV download of what the filters select. */
 export function AuditLogPage() {
@@ -70,16 +104,17 @@ export function AuditLogPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const filter = useMemo(() => {
-    const until = dayStart(to);
+    const since = localDayStart(from);
+    const until = localDayStart(to, true);
     return {
       ...(action ? { action: action as (typeof AUDIT_ACTIONS)[number] } : {}),
       ...(targetId.trim() ? { targetId: targetId.trim() } : {}),
-      ...(dayStart(from) ? { since: dayStart(from) } : {}),
-      // The "to" day is included: events before the start of the next day.
-      ...(until ? { until: new Date(Date.parse(until) + DAY_MS).toISOString() } : {}),
+      // Days in the viewer's time zone; the "to" day is included: events before the start of the next day.
+      ...(since ? { since } : {}),
+      ...(until ? { until } : {}),
     };
   }, [action, targetId, from, to]);
-  const list = trpc.auditEvents.list.useQuery({ page, pageSize, ...filter }, { placeholderData: keepPreviousData });
+  const list = trpc.auditEvents.listReadable.useQuery({ page, pageSize, ...filter }, { placeholderData: keepPreviousData });
   const data = list.data;
   const csvHref = `/api/dashboard/audit-export?${new URLSearchParams(filter as Record<string, string>).toString()}`;
   const change = (set: (value: string) => void) => (value: string) => {
@@ -96,7 +131,7 @@ export function AuditLogPage() {
           </Link>
         }
         title="Audit log"
-        description="Who did what to which record, when, and from which request. Entries cannot be changed or deleted and never contain candidates' personal data."
+        description="Who did what to which record, and when. Entries cannot be changed or deleted; they keep ids only, and the names shown here are looked up as you read."
         actions={
           <Button asChild variant="outline">
             <a href={csvHref} download>
@@ -112,7 +147,7 @@ export function AuditLogPage() {
               <option value="">All actions</option>
               {AUDIT_ACTIONS.map((a) => (
                 <option key={a} value={a}>
-                  {a}
+                  {auditActionLabel(a)}
                 </option>
               ))}
             </select>
@@ -120,10 +155,10 @@ export function AuditLogPage() {
           <Field label="Record id">
             <Input value={targetId} placeholder="cnd_…, itv_…, key_…" onChange={(e) => change(setTargetId)(e.target.value)} />
           </Field>
-          <Field label="From (UTC)">
+          <Field label="From">
             <Input type="date" value={from} onChange={(e) => change(setFrom)(e.target.value)} />
           </Field>
-          <Field label="To (UTC, included)">
+          <Field label="To (included)">
             <Input type="date" value={to} onChange={(e) => change(setTo)(e.target.value)} />
           </Field>
         </Form>

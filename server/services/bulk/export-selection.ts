@@ -5,6 +5,7 @@ import { AppError } from '@/server/errors';
 import type { AuditContext } from '../audit/audit-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { candidateFilterWhere } from '../candidates/list-candidates';
+import { notDemoInterview } from '../demo/demo-filter';
 import { iso } from '../fields';
 import { interviewColumns, toInterviewDto } from '../interviews/interview-dto';
 import { interviewFilterWhere } from '../interviews/list-interviews';
@@ -20,10 +21,13 @@ const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
  * list's default order; ids of another organization simply select nothing. One audit entry for the export.
  */
 export async function exportCandidateSelection(db: DbExecutor, input: { orgId: string; audit: AuditContext; selection: CandidateSelection }): Promise<ExportResult> {
-  const where =
+  // The demo's sample candidate is left out, as from every export (issue 26).
+  const where = and(
     input.selection.mode === 'ids'
       ? and(eq(candidates.orgId, input.orgId), inArray(candidates.id, input.selection.ids))
-      : candidateFilterWhere(db, { orgId: input.orgId, ...input.selection.filter });
+      : candidateFilterWhere(db, { orgId: input.orgId, ...input.selection.filter }),
+    eq(candidates.isDemo, false),
+  );
   const rows = await db.select().from(candidates).where(where).orderBy(desc(candidates.createdAt), desc(candidates.id)).limit(BULK_MAX_ROWS + 1);
   tooMany(rows.length);
   let csv = csvRow(['id', 'email', 'firstName', 'lastName', 'phone', 'locale', 'tags', 'source', 'createdAt']);
@@ -32,13 +36,16 @@ export async function exportCandidateSelection(db: DbExecutor, input: { orgId: s
   return { filename: `candidates-${stamp()}.csv`, csv, rows: rows.length };
 }
 
-/** The selected interviews as CSV, with the names a recruiter reads and the current decision. */
+/** The selected interviews as CSV, with the names a recruiter reads and the current decision; never a demo interview. */
 export async function exportInterviewSelection(db: DbExecutor, input: { orgId: string; audit: AuditContext; selection: InterviewSelection }): Promise<ExportResult> {
   const selection = input.selection;
-  const where =
+  // Demo interviews are left out, as from the campaign's full export (server/services/demo/demo-filter.ts).
+  const where = and(
     selection.mode === 'ids'
       ? and(eq(interviews.orgId, input.orgId), inArray(interviews.id, selection.ids))
-      : interviewFilterWhere(db, { orgId: input.orgId, status: selection.filter.status, jobId: selection.filter.jobId, campaignId: selection.filter.campaignId, candidateSearch: selection.filter.search });
+      : interviewFilterWhere(db, { orgId: input.orgId, status: selection.filter.status, jobId: selection.filter.jobId, campaignId: selection.filter.campaignId, candidateSearch: selection.filter.search }),
+    notDemoInterview,
+  );
   const rows = await db
     .select({ ...interviewColumns, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName, jobTitle: jobs.title, campaignName: campaigns.name })
     .from(interviews)
