@@ -87,6 +87,8 @@ export const interviews = pgTable(
     index('interviews_org_invited_expiry_idx').on(t.orgId, t.expiresAt).where(sql`status = 'INVITED'`),
     // The few demo interviews of an organization, which every figure leaves out (services/demo/demo-filter.ts).
     index('interviews_org_demo_idx').on(t.orgId).where(sql`is_demo`),
+    // The overview's completions: this week's count and the latest few, newest first.
+    index('interviews_org_completed_idx').on(t.orgId, t.completedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`status = 'COMPLETED'`),
     check('interviews_answer_mode_check', sql`${t.answerMode} in ('live', 'recorded', 'written')`),
   ],
 );
