@@ -14,7 +14,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
  */
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { trpc, HydrateClient } = serverTrpc();
-  await trpc.dashboard.candidates.prefetch(candidatesListInput(searchParamGetter(await searchParams)));
+  const get = searchParamGetter(await searchParams);
+  // The list and the saved filters above it, read together.
+  await Promise.all([trpc.dashboard.candidates.prefetch(candidatesListInput(get)), trpc.savedFilters.list.prefetch({ list: 'candidates' })]);
   return (
     <HydrateClient>
       <Suspense>

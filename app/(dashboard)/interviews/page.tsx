@@ -14,7 +14,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
  */
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { trpc, HydrateClient } = serverTrpc();
-  await trpc.dashboard.interviews.prefetch(interviewsListInput(searchParamGetter(await searchParams)));
+  const get = searchParamGetter(await searchParams);
+  // The list and the saved filters above it, read together.
+  await Promise.all([trpc.dashboard.interviews.prefetch(interviewsListInput(get)), trpc.savedFilters.list.prefetch({ list: 'interviews' })]);
   return (
     <HydrateClient>
       <Suspense>
