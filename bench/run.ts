@@ -10,6 +10,7 @@ import { getter, runLoad } from './lib/load';
 import { compareWithBaseline, perRequestCpu, type MeasuredEndpoint, type Scenario } from './lib/scenario';
 import { ensureBuild, startBareServer, startServerProcess, type ServerProcess } from './lib/server';
 import { agentTurnsScenario } from './scenarios/agent-turns';
+import { dashboardScenario } from './scenarios/dashboard';
 
 import { exportAndDashboardScenario } from './scenarios/export-and-dashboard';
 import { liveScenario } from './scenarios/live';
@@ -55,6 +56,7 @@ const SCENARIOS: Scenario[] = [
   agentTurnsScenario,
   reportGenerationScenario,
   exportAndDashboardScenario,
+  dashboardScenario,
   webhookDeliveryScenario,
   liveScenario({
     firstConcurrency: Number(args['live-concurrency']),

@@ -1,10 +1,11 @@
 'use client';
 
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { errorCode } from '@/components/trpc/errors';
+import { makeQueryClient } from '@/components/trpc/query-client';
 import { trpc } from '@/components/trpc/react';
 import { signInPageFor } from '@/server/auth/sign-in-target';
 
@@ -18,12 +19,11 @@ function onApiError(error: unknown) {
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
     () =>
-      new QueryClient({
+      makeQueryClient({
         queryCache: new QueryCache({ onError: onApiError }),
         mutationCache: new MutationCache({ onError: onApiError }),
         defaultOptions: {
           queries: {
-            staleTime: 15_000,
             // Client errors (404, 400, 401…) will not change on retry; network and server errors may.
             retry: (failures, error) => failures < 2 && !['NOT_FOUND', 'VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN'].includes(errorCode(error)),
           },

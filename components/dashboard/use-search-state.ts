@@ -30,8 +30,4 @@ export function useSearchState() {
   return { params, get, set };
 }
 
-/** A positive integer from the URL, or the fallback for anything else. */
-export function intParam(value: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
-}
+export { intParam } from './list-inputs';

@@ -18,6 +18,7 @@ export * from './sent-emails';
 export * from './mailbox-messages';
 export * from './login-attempts';
 export * from './interview-status-counts';
+export * from './report-score-counts';
 export * from './webhook-endpoints';
 export * from './webhook-events';
 export * from './webhook-deliveries';

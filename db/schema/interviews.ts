@@ -87,9 +87,10 @@ export const interviews = pgTable(
     index('interviews_org_invited_expiry_idx').on(t.orgId, t.expiresAt).where(sql`status = 'INVITED'`),
     // The few demo interviews of an organization, which every figure leaves out (services/demo/demo-filter.ts).
     index('interviews_org_demo_idx').on(t.orgId).where(sql`is_demo`),
-    // The "awaiting your decision" queue (services/analytics/awaiting-decision.ts): completed real interviews, oldest
-    // completion first, read in index order up to a page instead of sorting every completed interview.
-    index('interviews_org_completed_idx').on(t.orgId, t.completedAt, t.id).where(sql`status = 'COMPLETED' and not is_demo`),
+    // Completed interviews in completion order, read forwards by the "awaiting your decision" queue (oldest first,
+    // services/analytics/awaiting-decision.ts) and backwards by the overview's completions (newest first). Demo
+    // interviews are few and filtered on read, so the one index serves both.
+    index('interviews_org_completed_idx').on(t.orgId, t.completedAt, t.id).where(sql`status = 'COMPLETED'`),
     check('interviews_answer_mode_check', sql`${t.answerMode} in ('live', 'recorded', 'written')`),
   ],
 );

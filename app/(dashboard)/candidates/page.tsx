@@ -1,13 +1,27 @@
 import { Suspense } from 'react';
 import { CandidatesPage } from '@/components/dashboard/candidates/candidates-page';
+import { candidatesListInput, searchParamGetter } from '@/components/dashboard/list-inputs';
+import { serverTrpc } from '@/components/trpc/server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Candidates · Interview screening' };
 
-export default function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The list the URL asks for (filters, sort, page) is read on the server and arrives in the HTML, under the query
+ * key the client component builds from the same params (components/dashboard/list-inputs.ts).
+ */
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const { trpc, HydrateClient } = serverTrpc();
+  const get = searchParamGetter(await searchParams);
+  // The list and the saved filters above it, read together.
+  await Promise.all([trpc.dashboard.candidates.prefetch(candidatesListInput(get)), trpc.savedFilters.list.prefetch({ list: 'candidates' })]);
   return (
-    <Suspense>
-      <CandidatesPage />
-    </Suspense>
+    <HydrateClient>
+      <Suspense>
+        <CandidatesPage />
+      </Suspense>
+    </HydrateClient>
   );
 }

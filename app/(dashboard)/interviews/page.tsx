@@ -1,13 +1,27 @@
 import { Suspense } from 'react';
 import { InterviewsPage } from '@/components/dashboard/interviews/interviews-page';
+import { interviewsListInput, searchParamGetter } from '@/components/dashboard/list-inputs';
+import { serverTrpc } from '@/components/trpc/server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Interviews · Interview screening' };
 
-export default function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The list the URL asks for (filters, sort, page) is read on the server and arrives in the HTML, under the query
+ * key the client component builds from the same params (components/dashboard/list-inputs.ts).
+ */
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const { trpc, HydrateClient } = serverTrpc();
+  const get = searchParamGetter(await searchParams);
+  // The list and the saved filters above it, read together.
+  await Promise.all([trpc.dashboard.interviews.prefetch(interviewsListInput(get)), trpc.savedFilters.list.prefetch({ list: 'interviews' })]);
   return (
-    <Suspense>
-      <InterviewsPage />
-    </Suspense>
+    <HydrateClient>
+      <Suspense>
+        <InterviewsPage />
+      </Suspense>
+    </HydrateClient>
   );
 }

@@ -18,7 +18,8 @@ import { PageHeader } from '../page-header';
 import { PaginationBar } from '../pagination-bar';
 import { SearchInput } from '../search-input';
 import { Time } from '../time';
-import { intParam, useSearchState } from '../use-search-state';
+import { candidatesListInput } from '../list-inputs';
+import { useSearchState } from '../use-search-state';
 import { CandidateBulkActions } from '../bulk/candidate-bulk-actions';
 import { SelectionBar } from '../bulk/selection-bar';
 import type { CandidateSelectionInput } from '../bulk/selection-input';
@@ -30,21 +31,14 @@ import { RecruiterOnly } from '@/components/dashboard/role-context';
 
 type Row = RouterOutputs['dashboard']['candidates']['items'][number];
 const EMPTY: Row[] = [];
-/** The columns the server sorts by (server/services/candidates/list-candidates.ts), by column id. */
-const SORTS = ['name', 'email', 'createdAt'] as const;
-type Sort = (typeof SORTS)[number];
 
 export function CandidatesPage() {
   const { get, set } = useSearchState();
-  const search = get('search');
-  const tagsParam = get('tags');
-  const tags = useMemo(() => tagsParam.split(',').map((t) => t.trim()).filter(Boolean), [tagsParam]);
-  const page = intParam(get('page'), 1);
-  const pageSize = intParam(get('pageSize'), 20, 100);
-  const order = get('order') === 'asc' ? 'asc' : 'desc';
-  const sortParam = get('sort');
-  const sort: Sort = (SORTS as readonly string[]).includes(sortParam) ? (sortParam as Sort) : 'createdAt';
-  const input = { page, pageSize, sort, order, search: search || undefined, tags: tags.length ? tags : undefined } as const;
+  // The same input as the page's server-side prefetch (app/(dashboard)/candidates/page.tsx), from the same params.
+  const input = useMemo(() => candidatesListInput(get), [get]);
+  const { search: searchInput, tags: tagsInput, page, pageSize, sort, order } = input;
+  const search = searchInput ?? '';
+  const tags = useMemo(() => tagsInput ?? [], [tagsInput]);
   const list = trpc.dashboard.candidates.useQuery(input, { placeholderData: keepPreviousData });
   const sorting = useMemo(() => [{ id: sort, desc: order === 'desc' }], [sort, order]);
   const items = list.data?.items ?? EMPTY;

@@ -27,16 +27,14 @@ import { PageHeader } from '../page-header';
 import { PaginationBar } from '../pagination-bar';
 import { SearchInput } from '../search-input';
 import { Time } from '../time';
-import { intParam, useSearchState } from '../use-search-state';
+import { interviewsListInput } from '../list-inputs';
+import { useSearchState } from '../use-search-state';
 import { RecruiterOnly } from '@/components/dashboard/role-context';
 
 type Row = RouterOutputs['dashboard']['interviews']['items'][number];
 const EMPTY: Row[] = [];
 const ALL = 'all';
 
-/** The columns the server sorts by (server/services/interviews/list-interviews.ts), by column id. */
-const SORTS = ['candidate', 'status', 'score', 'completedAt', 'createdAt'] as const;
-type Sort = (typeof SORTS)[number];
 
 // A column sorts only with an accessor (TanStack's getCanSort): the accessor's value type also picks the first
 // direction (text ascending, the rest descending); the rows themselves come sorted from the server.
@@ -88,17 +86,12 @@ const columns: DataColumn<Row>[] = [
 
 export function InterviewsPage() {
   const { get, set } = useSearchState();
-  const statusParam = get('status');
-  const status = (INTERVIEW_STATUSES as string[]).includes(statusParam) ? (statusParam as InterviewStatus) : undefined;
-  const jobId = get('jobId');
-  const campaignId = get('campaignId');
-  const search = get('search');
-  const page = intParam(get('page'), 1);
-  const pageSize = intParam(get('pageSize'), 20, 100);
-  const order = get('order') === 'asc' ? 'asc' : 'desc';
-  const sortParam = get('sort');
-  const sort: Sort = (SORTS as readonly string[]).includes(sortParam) ? (sortParam as Sort) : 'createdAt';
-  const input = { page, pageSize, order, sort, status, search: search || undefined, jobId: jobId || undefined, campaignId: campaignId || undefined } as const;
+  // The same input as the page's server-side prefetch (app/(dashboard)/interviews/page.tsx), from the same params.
+  const input = useMemo(() => interviewsListInput(get), [get]);
+  const { status, page, pageSize, order, sort } = input;
+  const jobId = input.jobId ?? '';
+  const campaignId = input.campaignId ?? '';
+  const search = input.search ?? '';
   const list = trpc.dashboard.interviews.useQuery(input, { placeholderData: keepPreviousData });
   const sorting = useMemo(() => [{ id: sort, desc: order === 'desc' }], [sort, order]);
   const items = list.data?.items ?? EMPTY;

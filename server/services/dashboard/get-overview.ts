@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { candidates, humanReviews, INTERVIEW_STATUSES, interviews, jobs, reports, type InterviewStatus, type Recommendation } from '@/db/schema';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { candidates, humanReviews, INTERVIEW_STATUSES, interviewStatusCounts, interviews, jobs, reports, reportScoreCounts, type InterviewStatus, type Recommendation } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { notDemoInterview, notDemoReport } from '../demo/demo-filter';
+import { rowsOf } from '@/db/rows';
+import { notDemoInterview } from '../demo/demo-filter';
 import { iso } from '../fields';
 import { effectiveStatusSql } from '../interviews/effective-status';
 import { listAiWithheldInterviewIds } from '../reviews/review-before-ai';
@@ -11,48 +12,47 @@ const RECOMMENDATIONS: Recommendation[] = ['STRONG_YES', 'YES', 'NO', 'DEFINITEL
 const RECENT_COMPLETIONS = 6;
 
 /**
- * The organization's dashboard overview, computed by aggregate SQL: counts and buckets come back from the
- * database, never the rows themselves (only the few recent completions are read as rows).
+ * The organization's dashboard overview from precomputed figures: the per-status counts (interview_status_counts)
+ * and the score figures (report_score_counts), both kept exact by triggers, so the overview costs a few small reads
+ * at any size; only this week's completions are counted and the few recent completions read as rows (an index each).
  */
 export async function getOverview(db: DbExecutor, input: { orgId: string; now?: Date; viewerUserId?: string | null }): Promise<Overview> {
   const { orgId } = input;
   const weekAgo = new Date((input.now ?? new Date()).getTime() - 7 * 24 * 3600 * 1000);
-  const readyInterviewReports = and(eq(reports.orgId, orgId), eq(reports.type, 'interview'), eq(reports.status, 'READY'), notDemoReport(orgId));
   // The score that counts: a reviewer's when there is one, else the AI's (as rankings and exports).
   const score = sql<number | null>`coalesce(${humanReviews.overallScore}, ${reports.overallScore})`;
   const reviewed = and(eq(humanReviews.reportId, reports.id), eq(humanReviews.orgId, orgId));
-  const bucket = sql<number>`least(floor(${score} / 10), 9)::int`;
 
-  const [statusRows, [completedRecent], bucketRows, [scoreRow], recommendationRows, recent] = await Promise.all([
-    db
-      .select({ status: effectiveStatusSql, count: sql<number>`count(*)::int` })
-      .from(interviews)
-      .where(and(eq(interviews.orgId, orgId), notDemoInterview))
-      .groupBy(effectiveStatusSql),
+  const [statusRows, [completedRecent], scoreRows, recent] = await Promise.all([
+    // Per status as readers see it, from the trigger-maintained counts: the stored counts, less the lapsed
+    // invitations (INVITED past expiresAt, EXPIRED to readers; few, the sweep persists them every minute) moved to
+    // EXPIRED, less the organization's few demo interviews. One statement, so all three come from one snapshot.
+    db.execute(sql`select status, sum(n)::int as count from (
+        select ${interviewStatusCounts.status} as status, ${interviewStatusCounts.count} as n from ${interviewStatusCounts}
+          where ${interviewStatusCounts.orgId} = ${orgId}
+        union all
+        select s.status, s.n from (select count(*) as lapsed from ${interviews} where ${interviews.orgId} = ${orgId}
+            and ${interviews.status} = 'INVITED' and ${interviews.expiresAt} <= now()) l
+          cross join lateral (values ('INVITED', -l.lapsed), ('EXPIRED', l.lapsed)) as s(status, n)
+        union all
+        select ${effectiveStatusSql}, -count(*) from ${interviews} where ${interviews.orgId} = ${orgId} and ${interviews.isDemo} group by 1
+      ) c group by status`),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(interviews)
       .where(and(eq(interviews.orgId, orgId), eq(interviews.status, 'COMPLETED'), gte(interviews.completedAt, weekAgo), notDemoInterview)),
-    db
-      .select({ bucket, count: sql<number>`count(*)::int` })
-      .from(reports)
-      .leftJoin(humanReviews, reviewed)
-      .where(and(readyInterviewReports, isNotNull(score)))
-      .groupBy(bucket),
+    // The score figures from report_score_counts, kept by triggers on reports and human_reviews (READY interview
+    // reports, demo interviews left out, the reviewer's score where there is one): a few dozen rows.
     db
       .select({
-        average: sql<number | null>`avg(${score})::float8`,
-        fromReviews: sql<number>`(count(*) filter (where ${humanReviews.overallScore} is not null))::int`,
-        fromAi: sql<number>`(count(*) filter (where ${humanReviews.overallScore} is null))::int`,
+        bucket: reportScoreCounts.bucket,
+        source: reportScoreCounts.source,
+        recommendation: reportScoreCounts.recommendation,
+        count: sql<number>`${reportScoreCounts.count}::int`,
+        scoreSum: reportScoreCounts.scoreSum,
       })
-      .from(reports)
-      .leftJoin(humanReviews, reviewed)
-      .where(and(readyInterviewReports, isNotNull(score))),
-    db
-      .select({ recommendation: reports.recommendation, count: sql<number>`count(*)::int` })
-      .from(reports)
-      .where(and(readyInterviewReports, isNotNull(reports.recommendation)))
-      .groupBy(reports.recommendation),
+      .from(reportScoreCounts)
+      .where(eq(reportScoreCounts.orgId, orgId)),
     db
       .select({
         interviewId: interviews.id,
@@ -80,19 +80,31 @@ export async function getOverview(db: DbExecutor, input: { orgId: string; now?: 
     ? await listAiWithheldInterviewIds(db, { orgId, userId: input.viewerUserId, interviewIds: recent.filter((r) => r.reportStatus).map((r) => r.interviewId) })
     : new Set<string>();
   const byStatus = Object.fromEntries(INTERVIEW_STATUSES.map((s) => [s, 0])) as Record<InterviewStatus, number>;
-  for (const row of statusRows) byStatus[row.status] = Number(row.count);
+  for (const row of rowsOf<{ status: InterviewStatus; count: number }>(statusRows)) if (row.status in byStatus) byStatus[row.status] += Number(row.count);
   const ended = byStatus.COMPLETED + byStatus.CANCELLED + byStatus.EXPIRED;
-  const counts = new Map(bucketRows.map((r) => [Number(r.bucket), Number(r.count)]));
+  const counts = new Map<number, number>();
   const recommendations = Object.fromEntries(RECOMMENDATIONS.map((r) => [r, 0])) as Record<Recommendation, number>;
-  for (const row of recommendationRows) if (row.recommendation) recommendations[row.recommendation] = Number(row.count);
+  const sources = { human: 0, ai: 0 };
+  let scoreSum = 0;
+  for (const row of scoreRows) {
+    const n = Number(row.count);
+    if (row.recommendation) recommendations[row.recommendation as Recommendation] += n;
+    if (row.source === 'none') continue;
+    sources[row.source] += n;
+    scoreSum += Number(row.scoreSum);
+    counts.set(row.bucket, (counts.get(row.bucket) ?? 0) + n);
+  }
+  const scored = sources.human + sources.ai;
+  // Sums kept by additions and subtractions: round off the float noise they accumulate.
+  const averageScore = scored === 0 ? null : Math.round((scoreSum / scored) * 1e6) / 1e6;
 
   return {
     totalInterviews: Object.values(byStatus).reduce((a, b) => a + b, 0),
     byStatus,
     completionRate: ended === 0 ? null : byStatus.COMPLETED / ended,
     completedLast7Days: Number(completedRecent?.count ?? 0),
-    averageScore: scoreRow?.average === null || scoreRow?.average === undefined ? null : Number(scoreRow.average),
-    scoreSources: { human: Number(scoreRow?.fromReviews ?? 0), ai: Number(scoreRow?.fromAi ?? 0) },
+    averageScore,
+    scoreSources: sources,
     scoreDistribution: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i === 9 ? 100 : i * 10 + 9, count: counts.get(i) ?? 0 })),
     recommendations,
     recentCompletions: recent.map((r) =>

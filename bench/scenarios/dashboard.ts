@@ -1,0 +1,220 @@
+import { performance } from 'node:perf_hooks';
+import { chromium, type Browser } from '@playwright/test';
+import { openDatabase } from '@/db/client';
+import { users } from '@/db/schema';
+import { hashPassword } from '@/server/auth/password';
+import { newId } from '@/server/ids';
+import { signIn } from '@/server/services/auth/sign-in';
+import { seedOrganization } from '../lib/seed';
+import { perRequestCpu, type MeasuredEndpoint, type Scenario } from '../lib/scenario';
+import { percentile, summarize } from '../lib/stats';
+
+const TARGET_QUERY_P95_MS = 50;
+const TARGET_DATA_SHOWN_MS = 300;
+const TARGET_JS_KB = 150;
+/** Page loads per page (each in a fresh browser context: nothing cached), and query calls per query. */
+const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
+const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 60);
+
+/** A dashboard page, and what appears on it only once its data is there (a CSS selector, optionally with a text). */
+type DashboardPage = { name: string; path: string; selector: string; text?: string };
+
+/**
+ * The recruiter's dashboard on the v1-interviews organization (100,000 interviews, 20,000 candidates, 25 jobs,
+ * 50 campaigns; a tenth of the READY reports reviewed by a recruiter), for a signed-in recruiter:
+ * (a) each dashboard tRPC query, sequential, p95 over HTTP (the session cookie, as the browser sends it);
+ * (b) each dashboard page in Chromium (a fresh context per load: nothing cached): the time from navigation start
+ * to the first frame where the page's data shows (performance.now() at the first animation frame where the page's
+ * data element exists), the compressed JavaScript transferred (script responses' encoded body sizes, as
+ * `next start` serves them), and the tRPC requests the page still sends after loading (0 when the prefetched data
+ * was hydrated under the client's own query keys).
+ */
+export const dashboardScenario: Scenario = {
+  name: 'dashboard',
+  description: 'Dashboard pages in Chromium (data shown, compressed JS) and dashboard queries p95 on 100,000 interviews / 20,000 candidates',
+  prepare: async (db) => {
+    const org = await seedOrganization(db.sql, 'Bench dashboard', { interviews: 100_000, candidates: 20_000, jobs: 25, turnsPerInterview: 4 });
+    const neighbour = await seedOrganization(db.sql, 'Bench neighbour', { interviews: 20_000, candidates: 5_000, jobs: 10, turnsPerInterview: 0 });
+
+    const email = 'bench.recruiter@example.com';
+    const password = 'bench-password-0123456789';
+    const userId = newId('user');
+    const handle = await openDatabase({ databaseUrl: db.url, poolSize: 1 });
+    let token: string;
+    try {
+      await handle.db.insert(users).values({ id: userId, orgId: org.orgId, email, name: 'Bench Recruiter', role: 'admin', passwordHash: await hashPassword(password) });
+      ({ token } = await signIn(handle.db, { email, password }));
+    } finally {
+      await handle.close();
+    }
+    // A recruiter's review on one READY report in ten: the histogram and the average take the reviewer's score there.
+    await db.sql.unsafe(`insert into human_reviews (report_id, org_id, criteria, overall_score, reviewed_by_type, reviewed_by_id, reviewed_at)
+      select r.id, r.org_id, '[{"key":"communication","score":8,"note":null},{"key":"technical","score":7,"note":null}]'::jsonb,
+        10 + abs(hashtext(r.id || 'h')) % 90, 'user', '${userId}', r.completed_at
+      from reports r where r.org_id = '${org.orgId}' and abs(hashtext(r.id)) % 10 = 0`);
+    await db.sql.unsafe('vacuum analyze');
+    const [campaign] = await db.sql`select c.id, count(i.id)::int as n from campaigns c join interviews i on i.campaign_id = c.id
+      where c.org_id = ${org.orgId} group by c.id order by n desc, c.id limit 1`;
+    const [interview] = await db.sql`select id from interviews where org_id = ${org.orgId} and status = 'COMPLETED' order by created_at desc limit 1`;
+    const [candidate] = await db.sql`select id, first_name from candidates where org_id = ${org.orgId} order by created_at desc limit 1`;
+
+    const queries: { name: string; path: string; input?: unknown }[] = [
+      { name: 'dashboard.overview', path: 'dashboard.overview' },
+      { name: 'dashboard.candidates (page 1)', path: 'dashboard.candidates', input: { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } },
+      { name: 'dashboard.candidates (page 500)', path: 'dashboard.candidates', input: { page: 500, pageSize: 20, sort: 'createdAt', order: 'desc' } },
+      { name: 'dashboard.candidates (sort by name)', path: 'dashboard.candidates', input: { page: 1, pageSize: 20, sort: 'name', order: 'asc' } },
+      { name: 'dashboard.candidates (search "last123 first")', path: 'dashboard.candidates', input: { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc', search: 'last123 first' } },
+      { name: 'dashboard.candidates (tag)', path: 'dashboard.candidates', input: { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc', tags: ['tag3'] } },
+      { name: 'dashboard.interviews (page 1)', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'createdAt' } },
+      { name: 'dashboard.interviews (COMPLETED)', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'createdAt', status: 'COMPLETED' } },
+      { name: 'dashboard.interviews (sort by score)', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'score' } },
+      { name: 'dashboard.interviews (search "first42")', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'createdAt', search: 'first42' } },
+      { name: 'dashboard.interviews (campaign)', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'createdAt', campaignId: campaign.id } },
+      { name: 'dashboard.campaigns', path: 'dashboard.campaigns', input: { page: 1, pageSize: 20 } },
+      { name: 'dashboard.campaign', path: 'dashboard.campaign', input: { id: campaign.id } },
+      { name: 'dashboard.interview', path: 'dashboard.interview', input: { id: interview.id } },
+      { name: 'candidates.get', path: 'candidates.get', input: { id: candidate.id } },
+      { name: 'analytics.funnel (campaign)', path: 'analytics.funnel', input: { campaignId: campaign.id } },
+    ];
+    const pages: DashboardPage[] = [
+      { name: 'overview', path: '/overview', selector: 'a[href^="/interviews/itv_"]' },
+      { name: 'candidates', path: '/candidates', selector: 'a[href^="/candidates/cnd_"]' },
+      { name: 'candidate', path: `/candidates/${candidate.id}`, selector: 'h1', text: candidate.first_name },
+      { name: 'interviews', path: '/interviews', selector: 'a[href^="/interviews/itv_"]' },
+      { name: 'interviews?status=COMPLETED&page=2', path: '/interviews?status=COMPLETED&page=2', selector: 'a[href^="/interviews/itv_"]' },
+      { name: 'interview', path: `/interviews/${interview.id}`, selector: '[data-testid="answer-mode"]' },
+      { name: 'campaigns', path: '/campaigns', selector: 'a[href^="/campaigns/cmp_"]' },
+      { name: 'campaign', path: `/campaigns/${campaign.id}`, selector: 'a[href^="/interviews/itv_"], a[href^="/candidates/cnd_"]' },
+      { name: 'analytics (campaign)', path: `/analytics?by=campaign&id=${campaign.id}`, selector: '[data-testid="funnel-steps"]' },
+    ];
+
+    return {
+      apiKey: org.apiKey,
+      dataset: { organization: org.counts, neighbour: { interviews: neighbour.counts.interviews }, campaignId: campaign.id },
+      readyPath: '/api/v1/interviews?pageSize=1',
+      serverEnv: { RUN_WORKER: 'false' },
+      measurements: [],
+      run: async ({ server, startCpu, print }) => {
+        const url = server!.url;
+        const results: MeasuredEndpoint[] = [];
+
+        // (a) The queries, one after another, over HTTP as the browser sends them.
+        for (const q of queries) {
+          const input = encodeURIComponent(JSON.stringify({ 0: q.input }));
+          const send = async () => {
+            const res = await fetch(`${url}/api/trpc/${q.path}?batch=1&input=${input}`, { headers: { cookie: `iss_session=${token}`, 'x-iss-csrf': '1' } });
+            await res.arrayBuffer();
+            return res.status;
+          };
+          for (let i = 0; i < 10; i++) await send();
+          const latencies: number[] = [];
+          let errors = 0;
+          const statuses: Record<string, number> = {};
+          const stopCpu = await startCpu();
+          const started = performance.now();
+          for (let i = 0; i < QUERY_RUNS; i++) {
+            const t0 = performance.now();
+            const status = await send();
+            latencies.push(performance.now() - t0);
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            if (status !== 200) errors++;
+          }
+          const summary = summarize(latencies, errors, performance.now() - started);
+          const cpu = await stopCpu();
+          const endpoint: MeasuredEndpoint = {
+            name: `tRPC ${q.name}`,
+            targetP95Ms: TARGET_QUERY_P95_MS,
+            pass: errors === 0 && summary.p95Ms <= TARGET_QUERY_P95_MS,
+            ...summary,
+            statuses,
+            cpuMsPerRequest: perRequestCpu(cpu, summary.requests),
+          };
+          print(endpoint);
+          results.push(endpoint);
+        }
+
+        // (b) The pages in Chromium.
+        const browser: Browser = await chromium.launch({
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          headless: true,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        });
+        try {
+          const host = new URL(url);
+          for (const p of pages) {
+            const shown: number[] = [];
+            const jsKb: number[] = [];
+            const after = new Map<string, number>();
+            let failures = 0;
+            // One unmeasured load first: the server's own first render of the route.
+            for (let run = -1; run < PAGE_RUNS; run++) {
+              const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+              await context.addCookies([{ name: 'iss_session', value: token, domain: host.hostname, path: '/', httpOnly: true }]);
+              const page = await context.newPage();
+              const scripts: Promise<number>[] = [];
+              const trpcAfterShown: string[] = [];
+              let shownAt = Number.POSITIVE_INFINITY;
+              page.on('requestfinished', (request) => {
+                if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize).catch(() => 0));
+              });
+              page.on('request', (request) => {
+                // What the page still asks for once its data shows (the notification bell's live subscription aside).
+                const match = /\/api\/trpc\/([^?]+)/.exec(request.url());
+                if (match && Number.isFinite(shownAt)) trpcAfterShown.push(...match[1].split(',').filter((name) => name !== 'notifications.live'));
+              });
+              try {
+                await page.goto(`${url}${p.path}`, { waitUntil: 'commit' });
+                const handle = await page.waitForFunction(
+                  ({ selector, text }) => {
+                    const found = Array.from(document.querySelectorAll(selector)).some((e) => text === undefined || (e.textContent ?? '').includes(text));
+                    return found ? performance.now() : false;
+                  },
+                  { selector: p.selector, text: p.text },
+                  { polling: 'raf', timeout: 15_000 },
+                );
+                const ms = Number(await handle.jsonValue());
+                shownAt = ms;
+                await page.waitForLoadState('load');
+                await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+                const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+                if (run >= 0) {
+                  shown.push(ms);
+                  jsKb.push(bytes / 1024);
+                  for (const name of trpcAfterShown) after.set(name, (after.get(name) ?? 0) + 1);
+                }
+              } catch (error) {
+                if (run >= 0) failures++;
+                console.error(`  ${p.name}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+              } finally {
+                await context.close();
+              }
+            }
+            const sorted = [...shown].sort((a, b) => a - b);
+            const median = percentile(sorted, 50);
+            const js = Math.max(...jsKb, 0);
+            const endpoint: MeasuredEndpoint = {
+              name: `page ${p.name}: data shown`,
+              targetP95Ms: TARGET_DATA_SHOWN_MS,
+              targetLabel: `median ≤ ${TARGET_DATA_SHOWN_MS} ms, JS ≤ ${TARGET_JS_KB} KB compressed`,
+              pass: failures === 0 && median <= TARGET_DATA_SHOWN_MS && js <= TARGET_JS_KB,
+              ...summarize(shown, failures, 0),
+              requestsPerSecond: 0,
+              statuses: {},
+              cpuMsPerRequest: { app: 0, db: 0, client: 0 },
+              extra: {
+                dataShownMs: `median ${median.toFixed(0)} ms, range ${sorted[0]?.toFixed(0)}–${sorted.at(-1)?.toFixed(0)} ms over ${shown.length} cold loads`,
+                compressedJsKb: `${js.toFixed(1)} KB`,
+                trpcQueriesAfterDataShown: after.size === 0 ? 'none' : [...after].map(([name, n]) => `${name} ×${n}/${shown.length}`).join(', '),
+              },
+            };
+            print(endpoint);
+            results.push(endpoint);
+          }
+        } finally {
+          await browser.close();
+        }
+        return results;
+      },
+    };
+  },
+};
