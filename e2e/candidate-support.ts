@@ -67,7 +67,7 @@ export async function inviteCandidate(
   const recruiter = await makeRecruiter(app.db, org.orgId);
   const candidate = await makeCandidate(app.db, org.orgId, { locale: options.locale, firstName: options.firstName });
   const job = await makeJob(app.db, org.orgId, 'Backend engineer');
-  const config = await makeConfig(app.db, org.orgId, { ...(options.questions ? { questions: options.questions } : {}), ...(options.configLocale ? { locale: options.configLocale } : {}) });
+  const config = await makeConfig(app.db, org.orgId, { ...(options.questions ? { questions: options.questions } : {}), locale: options.configLocale ?? options.locale });
   const created = await org.api('/api/v1/interviews', { body: { candidateId: candidate.id, jobId: job.id, configId: config.id } });
   expect(created.status).toBe(201);
   const token = await invitationToken(app, org.orgId);

@@ -117,14 +117,14 @@ export function CandidateInterview({ token, language, organizationName, contactE
     if (phase !== 'starting') return;
     void (async () => {
       try {
-        const result = await api.start({ attempts: 1 }, startAnswerMode(stateRef.current));
+        const result = await api.start({ attempts: 1 }, startAnswerMode(stateRef.current), language);
         if (result.ok) dispatch({ type: 'STARTED', session: result.body });
         else dispatch({ type: 'START_FAILED', status: result.status });
       } catch {
         dispatch({ type: 'START_FAILED', status: null });
       }
     })();
-  }, [phase, api]);
+  }, [phase, api, language]);
 
   useEffect(() => {
     if (phase === 'answering') writeMemory(token, { mode: state.channel });

@@ -1,4 +1,5 @@
 import { router } from '@/server/trpc';
+import { candidateDefaultsProcedure } from './candidate-defaults';
 import { createCandidateProcedure } from './create-candidate';
 import { eraseCandidateProcedure } from './erase-candidate';
 import { exportCandidateDataProcedure } from './export-candidate-data';
@@ -17,4 +18,5 @@ export const candidatesRouter = router({
   erase: eraseCandidateProcedure,
   requestErasure: requestErasureProcedure,
   exportData: exportCandidateDataProcedure,
+  defaults: candidateDefaultsProcedure,
 });
