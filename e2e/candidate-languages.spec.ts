@@ -228,7 +228,8 @@ describe('the candidate in their own language and time zone', () => {
       await page.goto(`${app.url}/i/${invited.token}`);
       const switcher = page.getByTestId('language-switcher');
       expect(await switcher.getAttribute('aria-label')).toBe('Idioma');
-      expect(await switcher.locator('a').allInnerTexts()).toEqual(['Español', 'English']);
+      // The configuration's own language first, then the ones it allows.
+      expect(await switcher.locator('a').allInnerTexts()).toEqual(['English', 'Español']);
       expect(await switcher.locator('a[aria-current]').innerText()).toBe('Español');
       await switcher.getByText('English').click();
       await expect.poll(() => page.getByTestId('intro').innerText()).toBe('Acme Robotics invites you to a written interview for the Backend engineer position.');

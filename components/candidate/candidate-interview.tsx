@@ -288,7 +288,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
           {phase === 'answering' || phase === 'sending' ? (
             <div data-testid="question-panel" data-turn={session.question?.turnNumber} data-step={state.step} data-channel={state.channel}>
               {mode === 'recorded' && state.channel === 'voice' ? (
-                <RecordedComposer copy={copy} api={api} mic={mic} state={state} dispatch={dispatch} onDraft={onDraft} onTranscribed={onTranscribed} onSend={send} extraActions={switchChannel} />
+                <RecordedComposer copy={copy} api={api} mic={mic} state={state} dispatch={dispatch} onDraft={onDraft} onTranscribed={onTranscribed} onSend={send} onPaste={integrity.reportPaste} extraActions={switchChannel} />
               ) : (
                 <WrittenComposer copy={copy} state={state} onDraft={onDraft} onSend={send} onPaste={integrity.reportPaste} extraActions={switchChannel} />
               )}
