@@ -53,6 +53,7 @@ type Case = {
   timeZone: string;
   size: { width: number; height: number };
   configLocale: string;
+  extraLocales?: string[];
   questions: { id: string; text: string; criterion: string }[];
   email: { subject: string; lead: string; expiry: RegExp };
   page: { title: string; intro: string; zone: string; noticeFirst: string; detailsSummary: string; details: string; start: string };
@@ -100,8 +101,10 @@ const SPANISH: Case = {
   locale: 'es-MX',
   timeZone: 'America/Mexico_City',
   size: PHONE,
-  // The configuration is in English: the page offers both languages.
+  // The configuration is in English and allows Spanish (one interview, one language: the candidate's Spanish is
+  // allowed, so the interview is in Spanish; the page offers both; the questions are asked as written).
   configLocale: 'en',
+  extraLocales: ['es'],
   questions: [
     { id: 'q1', text: 'Tell me about yourself.', criterion: 'communication' },
     { id: 'q2', text: 'Describe a hard bug you fixed.', criterion: 'technical' },
@@ -133,7 +136,7 @@ const SPANISH: Case = {
 };
 
 async function takeInterview(c: Case, firstName: string): Promise<void> {
-  const invited = await inviteCandidate(app, { locale: c.locale, firstName, questions: c.questions, configLocale: c.configLocale });
+  const invited = await inviteCandidate(app, { locale: c.locale, firstName, questions: c.questions, configLocale: c.configLocale, extraLocales: c.extraLocales });
   const [interview] = await app.db.select().from(interviews).where(eq(interviews.id, invited.interviewId));
 
   // The email: in the candidate's language, the expiry in the organization's zone, named.
@@ -152,7 +155,7 @@ async function takeInterview(c: Case, firstName: string): Promise<void> {
     // The expiry in the browser's own time zone, and the page says which.
     await expect.poll(() => page.getByTestId('time-zone').textContent()).toBe(c.page.zone);
     expect(normalized(await page.getByTestId('expiry').textContent())).toContain(clockIn(interview.expiresAt, c.locale, c.timeZone));
-    expect(await page.getByTestId('language-switcher').count()).toBe(c.configLocale === c.locale.slice(0, 2) ? 0 : 1);
+    expect(await page.getByTestId('language-switcher').count()).toBe(c.extraLocales?.length ? 1 : 0);
 
     // The notice: three items and the consent on one phone screen; the rest behind one tap.
     expect(await page.getByTestId('notice-items').innerText()).toContain(c.page.noticeFirst);
@@ -218,14 +221,15 @@ describe('the candidate in their own language and time zone', () => {
   }, 90_000);
 
   it('the switcher shows the page in the other language the configuration allows, and back', async () => {
-    const invited = await inviteCandidate(app, { locale: 'es', firstName: 'Lucía', configLocale: 'en' });
+    const invited = await inviteCandidate(app, { locale: 'es', firstName: 'Lucía', configLocale: 'en', extraLocales: ['es'] });
     const context = await browser.newContext({ viewport: PHONE, locale: 'es-ES', timezoneId: 'Europe/Madrid', isMobile: true, hasTouch: true });
     const page = await context.newPage();
     try {
       await page.goto(`${app.url}/i/${invited.token}`);
       const switcher = page.getByTestId('language-switcher');
       expect(await switcher.getAttribute('aria-label')).toBe('Idioma');
-      expect(await switcher.locator('a').allInnerTexts()).toEqual(['Español', 'English']);
+      // The configuration's own language first, then the ones it allows.
+      expect(await switcher.locator('a').allInnerTexts()).toEqual(['English', 'Español']);
       expect(await switcher.locator('a[aria-current]').innerText()).toBe('Español');
       await switcher.getByText('English').click();
       await expect.poll(() => page.getByTestId('intro').innerText()).toBe('Acme Robotics invites you to a written interview for the Backend engineer position.');
@@ -235,6 +239,21 @@ describe('the candidate in their own language and time zone', () => {
       expect(await axeAtBothSizes(page, PHONE)).toEqual([]);
       await page.getByTestId('language-switcher').getByText('Español').click();
       await expect.poll(() => page.getByTestId('intro').innerText()).toBe('Acme Robotics le invita a una entrevista escrita para el puesto de Backend engineer.');
+
+      // Switching changes the interview's language (one interview, one language): started in English, the
+      // interviewer greets in English, the choice is kept and the switcher is gone.
+      await page.getByTestId('language-switcher').getByText('English').click();
+      await expect.poll(() => page.locator('.cp-root').getAttribute('lang')).toBe('en');
+      await page.getByTestId('consent').check();
+      await page.getByTestId('start-interview').click();
+      await page.getByTestId('practice').waitFor();
+      await page.getByTestId('practice-done').click();
+      await expect.poll(() => page.getByTestId('msg-greeting').innerText()).toContain('Hello Lucía, thank you for joining this interview for the Backend engineer position.');
+      const [row] = await app.db.select({ language: interviews.language }).from(interviews).where(eq(interviews.id, invited.interviewId));
+      expect(row.language).toBe('en');
+      await page.goto(`${app.url}/i/${invited.token}?lang=es`);
+      expect(await page.locator('.cp-root').getAttribute('lang')).toBe('en');
+      expect(await page.getByTestId('language-switcher').count()).toBe(0);
     } finally {
       await context.close();
     }

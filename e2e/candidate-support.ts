@@ -61,13 +61,13 @@ export type InvitedCandidate = { orgId: string; interviewId: string; token: stri
 /** An organization with a recruiter, and an interview of a candidate whose invitation landed in the local mailbox. */
 export async function inviteCandidate(
   app: TestApp,
-  options: { locale: string; firstName: string; questions?: { id: string; text: string; criterion: string }[]; configLocale?: string },
+  options: { locale: string; firstName: string; questions?: { id: string; text: string; criterion: string }[]; configLocale?: string; extraLocales?: string[] },
 ): Promise<InvitedCandidate> {
   const org = await createTestOrg(app.db, app.url, { name: 'Acme Robotics' });
   const recruiter = await makeRecruiter(app.db, org.orgId);
   const candidate = await makeCandidate(app.db, org.orgId, { locale: options.locale, firstName: options.firstName });
   const job = await makeJob(app.db, org.orgId, 'Backend engineer');
-  const config = await makeConfig(app.db, org.orgId, { ...(options.questions ? { questions: options.questions } : {}), ...(options.configLocale ? { locale: options.configLocale } : {}) });
+  const config = await makeConfig(app.db, org.orgId, { ...(options.questions ? { questions: options.questions } : {}), locale: options.configLocale ?? options.locale, extraLocales: options.extraLocales ?? [] });
   const created = await org.api('/api/v1/interviews', { body: { candidateId: candidate.id, jobId: job.id, configId: config.id } });
   expect(created.status).toBe(201);
   const token = await invitationToken(app, org.orgId);

@@ -37,7 +37,8 @@ async function invite(options: { locale: string; firstName: string; orgName: str
   const org = await createTestOrg(app.db, app.url, { name: options.orgName });
   const candidate = await makeCandidate(app.db, org.orgId, { locale: options.locale, firstName: options.firstName });
   const job = await makeJob(app.db, org.orgId, options.jobTitle);
-  const config = await makeConfig(app.db, org.orgId);
+  // A configuration in the candidate's language: the configuration's language is the interview's.
+  const config = await makeConfig(app.db, org.orgId, { locale: options.locale });
   const created = await org.api('/api/v1/interviews', {
     body: { candidateId: candidate.id, jobId: job.id, configId: config.id, ...(options.expiresAt ? { expiresAt: options.expiresAt.toISOString() } : {}) },
   });

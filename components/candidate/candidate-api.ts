@@ -65,9 +65,9 @@ export function candidateApi(token: string) {
   return {
     session: async (options?: RetryOptions) => readResult<CandidateSession>(await fetchWithRetry(`${base}/session`, { method: 'GET' }, options)),
     /** `answerMode`: how the candidate chose to answer (CONTRACT §13); absent, the server takes the best it offers. */
-    start: async (options?: RetryOptions, answerMode?: CandidateSession['answerModes'][number]) =>
+    start: async (options?: RetryOptions, answerMode?: CandidateSession['answerModes'][number], language?: CandidateSession['language']) =>
       readResult<CandidateSession>(
-        await fetchWithRetry(`${base}/start`, { method: 'POST', headers: json, body: JSON.stringify({ consent: true, ...(answerMode ? { answerMode } : {}) }) }, options),
+        await fetchWithRetry(`${base}/start`, { method: 'POST', headers: json, body: JSON.stringify({ consent: true, ...(answerMode ? { answerMode } : {}), ...(language ? { language } : {}) }) }, options),
       ),
     uploadAudio: async (turnNumber: number, audio: Blob, options?: RetryOptions) =>
       readResult<UploadedAudio>(

@@ -117,14 +117,14 @@ export function CandidateInterview({ token, language, organizationName, contactE
     if (phase !== 'starting') return;
     void (async () => {
       try {
-        const result = await api.start({ attempts: 1 }, startAnswerMode(stateRef.current));
+        const result = await api.start({ attempts: 1 }, startAnswerMode(stateRef.current), language);
         if (result.ok) dispatch({ type: 'STARTED', session: result.body });
         else dispatch({ type: 'START_FAILED', status: result.status });
       } catch {
         dispatch({ type: 'START_FAILED', status: null });
       }
     })();
-  }, [phase, api]);
+  }, [phase, api, language]);
 
   useEffect(() => {
     if (phase === 'answering') writeMemory(token, { mode: state.channel });
@@ -288,7 +288,7 @@ export function CandidateInterview({ token, language, organizationName, contactE
           {phase === 'answering' || phase === 'sending' ? (
             <div data-testid="question-panel" data-turn={session.question?.turnNumber} data-step={state.step} data-channel={state.channel}>
               {mode === 'recorded' && state.channel === 'voice' ? (
-                <RecordedComposer copy={copy} api={api} mic={mic} state={state} dispatch={dispatch} onDraft={onDraft} onTranscribed={onTranscribed} onSend={send} extraActions={switchChannel} />
+                <RecordedComposer copy={copy} api={api} mic={mic} state={state} dispatch={dispatch} onDraft={onDraft} onTranscribed={onTranscribed} onSend={send} onPaste={integrity.reportPaste} extraActions={switchChannel} />
               ) : (
                 <WrittenComposer copy={copy} state={state} onDraft={onDraft} onSend={send} onPaste={integrity.reportPaste} extraActions={switchChannel} />
               )}

@@ -25,6 +25,7 @@ export function RecordedComposer({
   onDraft,
   onTranscribed,
   onSend,
+  onPaste,
   extraActions,
 }: {
   copy: InterviewCopy;
@@ -35,6 +36,8 @@ export function RecordedComposer({
   onDraft: (text: string) => void;
   onTranscribed: (draft: AnswerDraft) => void;
   onSend: () => void;
+  /** Text pasted into the transcript's review box (an integrity signal, as in a written answer): how many characters. */
+  onPaste?: (turnNumber: number, characters: number) => void;
   extraActions?: React.ReactNode;
 }) {
   const session = state.session!;
@@ -172,6 +175,7 @@ export function RecordedComposer({
           hint={draft?.untranscribed ? copy.transcriptMissing : draft?.poor ? copy.transcriptPoor : copy.transcriptHint}
           onDraft={onDraft}
           onSend={onSend}
+          onPaste={onPaste}
           extraActions={
             <>
               <button type="button" className="cp-button cp-secondary" onClick={() => void startRecording()} disabled={busy} data-testid="record-again">

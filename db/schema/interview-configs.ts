@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
@@ -32,6 +33,11 @@ export const interviewConfigs = pgTable(
     orgId: text('org_id').notNull().references(() => organizations.id),
     name: text('name').notNull(),
     locale: text('locale').notNull().default('fr'),
+    /**
+     * Other languages the candidate may take this interview in (issue 25/26, the candidate's language switcher):
+     * the page, notice, emails and the interviewer's own words switch; the questions stay as written.
+     */
+    extraLocales: text('extra_locales').array().notNull().default(sql`'{}'::text[]`),
     questions: jsonb('questions').$type<ConfigQuestion[]>().notNull().default([]),
     criteria: jsonb('criteria').$type<ConfigCriterion[]>().notNull().default([]),
     /** Used when the interview has no stage; a stage's own setting wins. */

@@ -57,6 +57,11 @@ export const interviews = pgTable(
     /** Set by the candidate's start (the first one counts); see ANSWER_MODES. */
     answerMode: text('answer_mode').$type<AnswerMode>(),
     /**
+     * The language the candidate took the interview in, among those its configuration allows (the page's switcher),
+     * set by the start (the first one counts); null before: the configuration's (server/i18n/interview-language.ts).
+     */
+    language: text('language'),
+    /**
      * The candidate's optional one-question rating of the interview after it (1 very poor … 5 very good, issue 25),
      * its comment (erased with the candidate), and when; counted in the funnel, never shown with the answers.
      */

@@ -129,7 +129,7 @@ async function record(client: AgentClient, interviewId: string, turn: Parameters
 
 function greeting(context: AgentContextDto): string {
   const name = context.candidate.firstName ?? '';
-  return context.candidate.locale.toLowerCase().startsWith('fr')
+  return (context.language ?? context.candidate.locale).toLowerCase().startsWith('fr')
     ? `Bonjour${name ? ` ${name}` : ''}, merci de participer à cet entretien pour le poste de ${context.job.title}.`
     : `Hello${name ? ` ${name}` : ''}, thank you for joining this interview for the ${context.job.title} position.`;
 }

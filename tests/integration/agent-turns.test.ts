@@ -353,7 +353,9 @@ describe('GET /api/interviews/:id/history and /context', () => {
       candidate: { firstName: 'Grace', locale: 'en-GB' },
       job: { title: job.title },
       configId: config.id,
-      configLocale: 'fr',
+      configLocale: 'en',
+      // The language to speak: the configuration's (one interview, one language).
+      language: 'en',
       questions: [
         { id: 'q1', text: 'Tell me about yourself.', criterion: 'communication' },
         { id: 'q2', text: 'Describe a hard bug you fixed.', criterion: 'technical' },
@@ -368,7 +370,7 @@ describe('GET /api/interviews/:id/history and /context', () => {
     const org = await createTestOrg(app.db, app.url);
     const bare = await makeInterview(app.db, org.orgId, { candidateId: (await makeCandidate(app.db, org.orgId)).id, jobId: (await makeJob(app.db, org.orgId, 'Designer')).id });
     const plain = await agentApi(app.url, `/api/interviews/${bare.id}/context`);
-    expect(plain.body).toMatchObject({ job: { title: 'Designer' }, configId: null, configLocale: null, questions: [], criteria: [], candidate: { locale: 'fr' } });
+    expect(plain.body).toMatchObject({ job: { title: 'Designer' }, configId: null, configLocale: null, questions: [], criteria: [], candidate: { locale: 'fr' }, language: 'fr' });
   });
 });
 

@@ -69,11 +69,12 @@ async function jobsOf(interviewId: string, queue: string = QUEUES.invitationEmai
 
 type Setup = { org: TestOrg; candidate: Awaited<ReturnType<typeof makeCandidate>>; jobId: string; configId: string };
 
-async function setup(candidateFields: Parameters<typeof makeCandidate>[2] = {}, orgName?: string, jobTitle?: string): Promise<Setup> {
+async function setup(candidateFields: Parameters<typeof makeCandidate>[2] = {}, orgName?: string, jobTitle?: string, configLocale?: string): Promise<Setup> {
   const org = await createTestOrg(app.db, app.url, { name: orgName });
   const candidate = await makeCandidate(app.db, org.orgId, candidateFields);
   const job = await makeJob(app.db, org.orgId, jobTitle);
-  const config = await makeConfig(app.db, org.orgId);
+  // A configuration in the candidate's language (one interview, one language), unless the test says otherwise.
+  const config = await makeConfig(app.db, org.orgId, { locale: configLocale ?? candidateFields.locale ?? 'fr' });
   return { org, candidate, jobId: job.id, configId: config.id };
 }
 

@@ -10,7 +10,8 @@ export async function makeInvitedInterview(db: Database, baseUrl: string, option
   const org = await createTestOrg(db, baseUrl);
   const candidate = await makeCandidate(db, org.orgId, { firstName: 'Ada', locale: options.locale ?? 'en' });
   const job = await makeJob(db, org.orgId);
-  const config = await makeConfig(db, org.orgId, options.questions ? { questions: options.questions } : {});
+  // The configuration's language is the interview's (one interview, one language): the candidate's here.
+  const config = await makeConfig(db, org.orgId, { locale: options.locale ?? 'en', ...(options.questions ? { questions: options.questions } : {}) });
   const { token, hash } = newInvitationToken();
   const interview = await makeInterview(db, org.orgId, { candidateId: candidate.id, jobId: job.id, configId: config.id, inviteTokenHash: hash });
   return { org, candidate, job, config, interview, token, candidateApi: candidateApi(baseUrl, token) };

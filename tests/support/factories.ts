@@ -88,6 +88,8 @@ export async function makeConfig(db: Database, orgId: string, fields: Partial<ty
       id: newId('config'),
       orgId,
       name: 'Standard screening',
+      // Its questions are written in English, so it is an English configuration (one interview, one language).
+      locale: 'en',
       questions: [
         { id: 'q1', text: 'Tell me about yourself.', criterion: 'communication' },
         { id: 'q2', text: 'Describe a hard bug you fixed.', criterion: 'technical' },

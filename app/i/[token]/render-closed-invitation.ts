@@ -1,4 +1,5 @@
 import { formatCandidateDateTime } from '@/server/i18n/candidate-locale';
+import { brandCss } from '@/components/candidate/brand-style';
 import { escapeHtml } from '@/server/services/email/html';
 import { CANDIDATE_PAGE_COPY } from './candidate-page-copy';
 import { CANDIDATE_PAGE_CSS } from './candidate-page-style';
@@ -23,7 +24,9 @@ export function renderClosedInvitation(view: InvitationView | null): ClosedInvit
   }
   const copy = CANDIDATE_PAGE_COPY[view.locale.language];
   const org = view.organizationName;
-  const header = `<p class="cp-eyebrow">${escapeHtml(copy.eyebrow(view.answerMode))}</p><p class="cp-org">${escapeHtml(org)} · ${escapeHtml(view.jobTitle)}</p>`;
+  // The employer's brand as on the open page: the logo (decorative, the name is beside it) and the accent colour.
+  const logo = view.brand.logoPath ? `<img src="${escapeHtml(view.brand.logoPath)}" alt="" data-testid="brand-logo" height="48">` : '';
+  const header = `<style>${brandCss(view.brand.accentColor)}</style><p class="cp-eyebrow">${escapeHtml(copy.eyebrow(view.answerMode))}</p><div class="cp-brand">${logo}<p class="cp-org" data-testid="organization">${escapeHtml(org)} · ${escapeHtml(view.jobTitle)}</p></div>`;
   const page = (status: number, title: string, body: string): ClosedInvitationPage => ({
     status,
     lang: view.locale.language,

@@ -8,7 +8,18 @@ import type { RouterOutputs } from '@/components/trpc/react';
 type Candidate = RouterOutputs['candidates']['get'];
 
 /** The fields of a candidate, for the create and edit forms (uncontrolled: read with FormData on submit). */
-export function CandidateFields({ errors, conflictId, initial }: { errors: Record<string, string>; conflictId?: string; initial?: Candidate }) {
+export function CandidateFields({
+  errors,
+  conflictId,
+  initial,
+  defaultLocale,
+}: {
+  errors: Record<string, string>;
+  conflictId?: string;
+  initial?: Candidate;
+  /** A new candidate's language before the recruiter changes it: the organization's (create form). */
+  defaultLocale?: string;
+}) {
   return (
     <>
       <Field label="Email" error={errors.email}>
@@ -31,8 +42,16 @@ export function CandidateFields({ errors, conflictId, initial }: { errors: Recor
         <Field label="Phone" error={errors.phone}>
           <Input name="phone" type="tel" autoComplete="off" placeholder="+33 6 12 34 56 78" defaultValue={initial?.phone ?? ''} />
         </Field>
-        <Field label="Language" error={errors.locale} hint={initial ? 'A language tag such as fr or en-GB.' : 'A language tag such as fr or en-GB. Default fr.'}>
-          <Input name="locale" autoComplete="off" placeholder="fr" defaultValue={initial?.locale} />
+        <Field
+          label="Language"
+          error={errors.locale}
+          hint={
+            initial
+              ? 'A language tag such as fr or en-GB. The interview is in its question set’s language; this one is used when the question set allows it.'
+              : 'A language tag such as fr or en-GB. Your organization’s language by default; the interview is in its question set’s language.'
+          }
+        >
+          <Input name="locale" autoComplete="off" placeholder={defaultLocale ?? 'fr'} defaultValue={initial?.locale ?? defaultLocale} />
         </Field>
       </div>
       <Field label="CV link" error={errors.cvUrl}>

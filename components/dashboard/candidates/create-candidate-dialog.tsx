@@ -11,7 +11,7 @@ import { CandidateFields, readCandidateForm } from './candidate-fields';
 import { toast } from 'sonner';
 import { Form } from '@/components/ui/form';
 
-/** Empty optional fields are left out, so the server applies its defaults (locale fr) instead of rejecting "". */
+/** Empty optional fields are left out, so the server applies its defaults instead of rejecting "". */
 function formInput(form: FormData) {
   const { tags, ...fields } = readCandidateForm(form);
   return { ...fields, tags: tags.length > 0 ? tags : undefined };
@@ -29,6 +29,8 @@ export function CreateCandidateDialog() {
       router.push(`/candidates/${candidate.id}`);
     },
   });
+  // The organization's language (that of its question sets): a candidate created with only an email prefers it.
+  const defaults = trpc.candidates.defaults.useQuery(undefined, { staleTime: 60_000 });
   const errors = create.error ? fieldErrors(create.error) : {};
   const failure = create.error ? contractError(create.error) : null;
   const conflictId = failure?.code === 'CONFLICT' ? failure.existingId : undefined;
@@ -66,7 +68,8 @@ export function CreateCandidateDialog() {
               The candidate was not created: check the highlighted fields.
             </p>
           ) : null}
-          <CandidateFields errors={errors} conflictId={conflictId} />
+          {/* Keyed by the language so the uncontrolled field takes it when it arrives after the dialog opened. */}
+          <CandidateFields key={defaults.data?.locale ?? 'none'} errors={errors} conflictId={conflictId} defaultLocale={defaults.data?.locale} />
           <DialogFooter className="mt-2">
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel

@@ -1,4 +1,5 @@
 import { router } from '@/server/trpc';
+import { candidateDefaultsProcedure } from './candidate-defaults';
 import { createCandidateProcedure } from './create-candidate';
 import { eraseCandidateProcedure } from './erase-candidate';
 import { exportCandidateDataProcedure } from './export-candidate-data';
@@ -19,4 +20,5 @@ export const candidatesRouter = router({
   requestErasure: requestErasureProcedure,
   erasureRequests: listErasureRequestsProcedure,
   exportData: exportCandidateDataProcedure,
+  defaults: candidateDefaultsProcedure,
 });

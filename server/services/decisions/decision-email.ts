@@ -8,7 +8,7 @@ import { createTranslator } from '@/server/i18n/translator';
 import { log } from '@/server/log';
 import { escapeHtml } from '../email/html';
 import { sendEmail } from '../email/send-email';
-import { selectInvitationFacts } from '../invitations/select-invitation-facts';
+import { invitationLanguageOf, selectInvitationFacts } from '../invitations/select-invitation-facts';
 
 /** The decisions a candidate can be told about: advance and reject (a hold is not news for the candidate). */
 export const EMAILED_DECISIONS = ['ADVANCE', 'REJECT'] as const;
@@ -89,7 +89,8 @@ export async function sendDecisionEmail(db: DbExecutor, data: unknown): Promise<
   const templates = org?.templates ?? null;
   const rendered = renderDecisionEmail({
     decision: decision.status,
-    locale: row.locale,
+    // The interview's language, as its invitation email (one interview, one language).
+    locale: invitationLanguageOf(row).locale.intlLocale,
     candidateFirstName: row.firstName,
     organizationName: row.organizationName,
     jobTitle: row.jobTitle,

@@ -17,6 +17,7 @@ export async function createInterviewConfig(db: DbExecutor, input: { orgId: stri
       orgId: input.orgId,
       name: input.name,
       locale: input.locale ?? 'fr',
+      extraLocales: input.extraLocales ?? [],
       questions,
       criteria,
       generateReport: input.generateReport ?? true,

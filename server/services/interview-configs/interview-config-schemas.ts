@@ -6,6 +6,19 @@ import { idString, localeTag, timestampOut } from '../fields';
 export const MAX_QUESTIONS = 100;
 export const MAX_CRITERIA = 50;
 
+/**
+ * Other languages a candidate may take the interview in (the page's language switcher): the supported candidate
+ * languages only (en fr de es it nl pt), each once. The interviewer's own words switch; questions stay as written.
+ */
+export const ExtraLocalesSchema = z
+  .array(z.enum(CANDIDATE_LANGUAGES, { message: `Must be one of ${CANDIDATE_LANGUAGES.join(', ')}` }))
+  .max(CANDIDATE_LANGUAGES.length, `At most ${CANDIDATE_LANGUAGES.length} languages`)
+  .superRefine((languages, ctx) => {
+    languages.forEach((l, i) => {
+      if (languages.indexOf(l) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `Duplicate language "${l}"` });
+    });
+  });
+
 const NameSchema = z.string().trim().min(1, 'Required').max(200, 'Must be at most 200 characters');
 
 /** Criterion keys name report scores and export columns (`criterion:<key>`): kept to a plain identifier. */
@@ -63,6 +76,9 @@ export const ConfigCriteriaSchema = z
 export const CreateInterviewConfigInputSchema = z.strictObject({
   name: NameSchema.describe('Name of the configuration.'),
   locale: localeTag().default('fr').describe('Language of the interview, a BCP 47 tag. Default fr.'),
+  extraLocales: ExtraLocalesSchema.default([]).describe(
+    'Other languages the candidate may switch the interview to (en, fr, de, es, it, nl, pt): the page, emails and the interviewer’s own words switch; the questions are asked as written. Default none.',
+  ),
   questions: ConfigQuestionsSchema.default([]).describe('Questions, in the order the agent asks them.'),
   criteria: ConfigCriteriaSchema.default([]).describe('Weighted scoring criteria with unique keys.'),
   generateReport: z.boolean().default(true).describe('Report default for interviews without a stage. Default true.'),
@@ -76,6 +92,7 @@ export const UpdateInterviewConfigInputSchema = z
     id: idString('Interview configuration id (cfg_…).'),
     name: NameSchema.optional(),
     locale: localeTag().optional(),
+    extraLocales: ExtraLocalesSchema.optional(),
     questions: ConfigQuestionsSchema.optional(),
     criteria: ConfigCriteriaSchema.optional(),
     generateReport: z.boolean().optional(),
@@ -102,6 +119,7 @@ export const InterviewConfigSchema = z.object({
   id: z.string().describe('Interview configuration id (cfg_…).'),
   name: z.string(),
   locale: z.string(),
+  extraLocales: z.array(z.string()).describe('Other languages the candidate may take the interview in.'),
   questions: z.array(z.object({ id: z.string(), text: z.string(), criterion: z.string().optional() })),
   criteria: z.array(z.object({ key: z.string(), label: z.string(), weight: z.number(), anchors: z.object({ low: z.string().optional(), mid: z.string().optional(), high: z.string().optional() }).optional() })),
   generateReport: z.boolean(),

@@ -22,6 +22,7 @@ export async function updateInterviewConfig(db: DbExecutor, input: { orgId: stri
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.locale !== undefined ? { locale: input.locale } : {}),
+        ...(input.extraLocales !== undefined ? { extraLocales: input.extraLocales } : {}),
         ...(input.questions !== undefined ? { questions: input.questions } : {}),
         ...(input.criteria !== undefined ? { criteria: input.criteria } : {}),
         ...(input.generateReport !== undefined ? { generateReport: input.generateReport } : {}),

@@ -67,7 +67,8 @@ export async function clientFor(interviewId: string): Promise<AgentClient> {
 type Conversation = { context: AgentContextDto; language: CandidateLanguage; questions: PlannedQuestion[] };
 
 function conversationOf(context: AgentContextDto): Conversation {
-  const language = resolveCandidateLocale(context.candidate.locale).language;
+  // The interview's language (one interview, one language); an older context without it: the candidate's.
+  const language = context.language ?? resolveCandidateLocale(context.candidate.locale).language;
   return { context, language, questions: interviewQuestions(context.questions, language) };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrl, isoDateTime } from '../fields';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 /** Body of POST /api/interviews/:id/finalize; every field optional, unknown fields refused. */
 export const FinalizeInterviewInputSchema = z.strictObject({
@@ -29,8 +30,13 @@ export type AgentContextDto = {
   candidate: { firstName: string | null; locale: string };
   job: { title: string };
   configId: string | null;
-  /** The configuration's language, when the interview has one; the candidate's locale is the one to speak. */
+  /** The configuration's language, when the interview has one. */
   configLocale: string | null;
+  /**
+   * The language to speak (one interview, one language): the configuration's, or one of its extra languages the
+   * candidate chose or prefers; the candidate's own only when the interview has no configuration.
+   */
+  language: CandidateLanguage;
   questions: { id: string; text: string; criterion: string | null }[];
   /** `anchors`: the criterion's rating scale (what a 2, 5 and 8 look like), when the recruiter wrote one. */
   criteria: { key: string; label: string; weight: number; anchors?: { low?: string; mid?: string; high?: string } }[];

@@ -3,6 +3,7 @@ import { candidates, interviewConfigs, interviews, jobs } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
+import { resolveInterviewLanguage } from '@/server/i18n/interview-language';
 import { iso } from '../fields';
 import type { AgentContextDto } from './agent-schemas';
 import { effectiveStatusSql } from './effective-status';
@@ -21,6 +22,8 @@ export async function getAgentContext(db: DbExecutor, input: { orgId: string; in
       jobTitle: jobs.title,
       configId: interviewConfigs.id,
       configLocale: interviewConfigs.locale,
+      extraLocales: interviewConfigs.extraLocales,
+      chosenLanguage: interviews.language,
       questions: interviewConfigs.questions,
       criteria: interviewConfigs.criteria,
     })
@@ -40,6 +43,7 @@ export async function getAgentContext(db: DbExecutor, input: { orgId: string; in
     job: { title: row.jobTitle },
     configId: row.configId,
     configLocale: row.configLocale,
+    language: resolveInterviewLanguage({ candidateLocale: row.candidateLocale, configLocale: row.configLocale, extraLocales: row.extraLocales, chosenLanguage: row.chosenLanguage }).language,
     questions: (row.questions ?? []).map((q) => ({ id: q.id, text: q.text, criterion: q.criterion ?? null })),
     criteria: (row.criteria ?? []).map((c) => ({ key: c.key, label: c.label, weight: c.weight, ...(c.anchors && Object.keys(c.anchors).length > 0 ? { anchors: c.anchors } : {}) })),
   };

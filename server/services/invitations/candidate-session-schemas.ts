@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_MODES, type AnswerMode } from '@/db/schema';
 import { MAX_TURN_CONTENT_CHARS, turnContent } from '../turns/turn-schemas';
-import type { CandidateLanguage } from '@/server/i18n/languages';
+import { CANDIDATE_LANGUAGES, type CandidateLanguage } from '@/server/i18n/languages';
 
 /** What the candidate's page reads: GET /api/invitations/:token/session, and the answer of every action. */
 export type CandidateSession = {
@@ -43,6 +43,11 @@ export const StartCandidateInputSchema = z.object({
   consent: z.literal(true, { message: 'Must be true: the candidate acknowledges the notice before starting' }),
   /** Absent: the best available mode. Kept from the first start: a later start never changes it. */
   answerMode: z.enum(ANSWER_MODES, { message: 'Must be live, recorded or written' }).optional(),
+  /**
+   * The language the candidate chose with the page's switcher, one the configuration allows (else a 400). Absent:
+   * the interview's own (the configuration's, or the candidate's when it allows it). Kept from the first start.
+   */
+  language: z.enum(CANDIDATE_LANGUAGES, { message: `Must be one of ${CANDIDATE_LANGUAGES.join(', ')}` }).optional(),
 });
 
 export const CandidateAnswerInputSchema = z.strictObject({

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { AppError, notFound } from '@/server/errors';
-import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
 import { effectiveStatus } from '../interviews/effective-status';
 import { hashInvitationToken, isInvitationTokenShape } from './invitation-token';
-import { selectInvitationFacts } from './select-invitation-facts';
+import { invitationLanguageOf, selectInvitationFacts } from './select-invitation-facts';
 
 /**
  * The interview a candidate's link opens, for the candidate-facing API: the token is the credential (no
@@ -18,7 +17,7 @@ export async function findInterviewByToken(db: DbExecutor, token: string) {
   const status = effectiveStatus(row);
   // A draft's link cannot be used past the deadline either.
   const open = (status === 'DRAFT' || status === 'INVITED') && row.expiresAt.getTime() > Date.now();
-  return { ...row, status, open, language: resolveCandidateLocale(row.locale).language };
+  return { ...row, status, open, language: invitationLanguageOf(row).language };
 }
 
 export type TokenInterview = Awaited<ReturnType<typeof findInterviewByToken>>;

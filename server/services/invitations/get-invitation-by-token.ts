@@ -2,14 +2,13 @@ import { offeredAnswerModeFor, type OfferedAnswerMode } from './offered-answer-m
 import { and, count, eq } from 'drizzle-orm';
 import { candidates, interviews, turns, type InterviewStatus } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { estimateInterviewMinutes, resolveCandidateLocale, type CandidateLanguage, type CandidateLocale } from '@/server/i18n/candidate-locale';
-import { isCandidateLanguage } from '@/server/i18n/languages';
+import { estimateInterviewMinutes, type CandidateLanguage, type CandidateLocale } from '@/server/i18n/candidate-locale';
 import { candidateBrandOf } from '../branding/brand';
 import type { CandidateBrand } from '../branding/brand-schemas';
 import { selfIdentificationPrompt } from '../fairness/self-identification';
 import { effectiveStatus } from '../interviews/effective-status';
 import { hashInvitationToken, isInvitationTokenShape } from './invitation-token';
-import { selectInvitationFacts } from './select-invitation-facts';
+import { invitationLanguageOf, selectInvitationFacts } from './select-invitation-facts';
 
 /**
  * What the candidate's link leads to. `open`: the interview can be started; `in_progress`: the conversation is
@@ -21,6 +20,7 @@ export type InvitationState = 'open' | 'in_progress' | 'completed' | 'cancelled'
 export type InvitationView = {
   state: InvitationState;
   status: InterviewStatus;
+  /** The interview's language (one interview, one language: server/i18n/interview-language.ts). */
   locale: CandidateLocale;
   candidateFirstName: string | null;
   organizationName: string;
@@ -35,8 +35,8 @@ export type InvitationView = {
   /** The organization's words on what happens next (Settings), for the thank-you page; null: the default. */
   nextSteps: string | null;
   /**
-   * The languages the page may be read in, the invitation's first: the candidate's, and the configuration's own
-   * (its questions' language) when it differs. More than one: the page shows a language switcher.
+   * The languages the interview may be taken in (its configuration's own, then its extra ones), while it can still
+   * be chosen (open, not started); then only the interview's. More than one: the page shows a language switcher.
    */
   languages: CandidateLanguage[];
   /** How the page will have the candidate answer (the organization's providers): what the page and notice promise. */
@@ -59,10 +59,11 @@ export async function getInvitationByToken(db: DbExecutor, token: string, now = 
   const status = effectiveStatus(row, now);
   const questionCount = row.questions ? row.questions.length : null;
   const state = invitationState(status, row.expiresAt, now);
+  const language = invitationLanguageOf(row);
   return {
     state,
     status,
-    locale: resolveCandidateLocale(row.locale),
+    locale: language.locale,
     candidateFirstName: row.firstName,
     organizationName: row.organizationName,
     jobTitle: row.jobTitle,
@@ -72,18 +73,12 @@ export async function getInvitationByToken(db: DbExecutor, token: string, now = 
     retentionDays: row.retentionDays,
     contactEmail: row.contactEmail,
     nextSteps: row.nextSteps,
-    languages: pageLanguages(row.locale, row.configLocale),
+    // A choice only before the start: once the interview is under way its language is settled.
+    languages: state === 'open' && !row.chosenLanguage ? language.languages : [language.language],
     answerMode: await offeredAnswerModeFor(db, row.orgId),
     brand: candidateBrandOf(row),
     asksSelfIdentification: state === 'completed' && (await selfIdentificationPrompt(db, { orgId: row.orgId, candidateId: row.candidateId })) === 'ask',
   };
-}
-
-/** The candidate's language, then the configuration's when it is another supported one. */
-export function pageLanguages(candidateTag: string | null, configTag: string | null | undefined): CandidateLanguage[] {
-  const own = resolveCandidateLocale(candidateTag).language;
-  const config = configTag?.split('-')[0].toLowerCase();
-  return isCandidateLanguage(config) && config !== own ? [own, config] : [own];
 }
 
 export function invitationState(status: InterviewStatus, expiresAt: Date, now = new Date()): InvitationState {

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { candidates, interviewConfigs, interviews, jobs, organizationBrands, organizations } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
+import { resolveInterviewLanguage } from '@/server/i18n/interview-language';
 
 /**
  * What an invitation shows and what the agent is handed: the interview with its candidate, organization, job and
@@ -34,6 +35,8 @@ export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
       jobTitle: jobs.title,
       questions: interviewConfigs.questions,
       configLocale: interviewConfigs.locale,
+      extraLocales: interviewConfigs.extraLocales,
+      chosenLanguage: interviews.language,
       criteria: interviewConfigs.criteria,
     })
     .from(interviews)
@@ -44,4 +47,9 @@ export async function selectInvitationFacts(db: DbExecutor, where: SQL) {
     .leftJoin(interviewConfigs, and(eq(interviewConfigs.id, interviews.configId), eq(interviewConfigs.orgId, interviews.orgId)))
     .where(where);
   return row;
+}
+
+/** The interview's language (one interview, one language): server/i18n/interview-language.ts. */
+export function invitationLanguageOf(row: { locale: string; configLocale: string | null; extraLocales: string[] | null; chosenLanguage: string | null }) {
+  return resolveInterviewLanguage({ candidateLocale: row.locale, configLocale: row.configLocale, extraLocales: row.extraLocales, chosenLanguage: row.chosenLanguage });
 }

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { getEnv } from '@/server/env';
-import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
 import { log } from '@/server/log';
 import { candidateBrandOf } from '../branding/brand';
 import { sendEmail } from '../email/send-email';
@@ -12,7 +11,7 @@ import { effectiveStatus } from '../interviews/effective-status';
 import { hashInvitationToken, openInvitationToken } from './invitation-token';
 import { offeredAnswerModeFor } from './offered-answer-mode';
 import type { InvitationEmailJob } from './issue-invitation';
-import { selectInvitationFacts } from './select-invitation-facts';
+import { invitationLanguageOf, selectInvitationFacts } from './select-invitation-facts';
 
 const JobSchema = z.object({ interviewId: z.string(), orgId: z.string(), tokenHash: z.string().length(64), sealedToken: z.string() });
 
@@ -52,7 +51,7 @@ export async function sendInvitationEmail(db: DbExecutor, kind: InvitationEmailK
     return { outcome: 'skipped', reason: 'unreadable-token' };
   }
 
-  const locale = resolveCandidateLocale(row.locale);
+  const locale = invitationLanguageOf(row).locale;
   const brand = candidateBrandOf(row);
   const rendered = renderInvitationEmail(kind, {
     locale,

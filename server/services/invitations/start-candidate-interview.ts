@@ -5,6 +5,7 @@ import { AppError, invalidField } from '@/server/errors';
 import { advanceInterviewer } from '../interviewer/run-interviewer';
 import { StartCandidateInputSchema, type CandidateSession } from './candidate-session-schemas';
 import { assertNotClosed, findInterviewByToken } from './find-interview-by-token';
+import { invitationLanguageOf } from './select-invitation-facts';
 import { buildCandidateSession, getCandidateSession, interviewerMode } from './get-candidate-session';
 import { availableAnswerModesFor, chooseAnswerMode } from './answer-modes';
 import { startInvitation } from './start-invitation';
@@ -26,6 +27,12 @@ export async function startCandidateInterview(db: DbExecutor, token: string, bod
   const input = StartCandidateInputSchema.parse(body);
   // An external agent platform conducts the conversation its own way: no answer mode (null, CONTRACT §13).
   const answerMode = interviewerMode() === 'external' ? null : chooseAnswerMode(input.answerMode, await availableAnswerModesFor(db, interview.orgId));
+  // One interview, one language: the one chosen among those the configuration allows, else the interview's own.
+  const languages = invitationLanguageOf(interview);
+  if (input.language && !languages.languages.includes(input.language)) {
+    throw invalidField('language', `This interview can be taken in ${languages.languages.join(', ')} only`);
+  }
+  const language = input.language ?? languages.language;
 
   await db
     .update(interviews)
@@ -34,6 +41,8 @@ export async function startCandidateInterview(db: DbExecutor, token: string, bod
       // Chosen by the start that starts the interview and kept: a second start (a reload, another tab, another
       // choice) leaves it, and an interview already under way without one (an agent's) gets none.
       answerMode: sql`case when ${interviews.status} in ('DRAFT', 'INVITED') then coalesce(${interviews.answerMode}, ${answerMode}::text) else ${interviews.answerMode} end`,
+      // Likewise the language: settled by the start that starts the interview, never changed after.
+      language: sql`case when ${interviews.status} in ('DRAFT', 'INVITED') then coalesce(${interviews.language}, ${language}::text) else ${interviews.language} end`,
     })
     .where(and(eq(interviews.id, interview.id), eq(interviews.orgId, interview.orgId), inArray(interviews.status, ['DRAFT', 'INVITED', 'IN_PROGRESS'])));
 

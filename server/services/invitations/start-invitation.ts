@@ -4,11 +4,10 @@ import type { DbExecutor } from '@/db/client';
 import { mintMediaToken } from '@/server/auth/media-token';
 import { getEnv } from '@/server/env';
 import { AppError, notFound } from '@/server/errors';
-import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
 import { dispatchAgent, type AgentContext } from './dispatch-agent';
 import { getInvitationByToken } from './get-invitation-by-token';
 import { hashInvitationToken, isInvitationTokenShape } from './invitation-token';
-import { selectInvitationFacts } from './select-invitation-facts';
+import { invitationLanguageOf, selectInvitationFacts } from './select-invitation-facts';
 
 /** A dispatch younger than this is taken to be under way: a second click does not start a second conversation. */
 export const DISPATCH_GUARD_SECONDS = 120;
@@ -76,10 +75,11 @@ async function explainNoStart(db: DbExecutor, token: string): Promise<StartInvit
 async function agentContext(db: DbExecutor, interview: { id: string; orgId: string }): Promise<AgentContext> {
   const row = await selectInvitationFacts(db, and(eq(interviews.id, interview.id), eq(interviews.orgId, interview.orgId))!);
   if (!row) throw notFound('Invitation');
-  const locale = resolveCandidateLocale(row.locale);
+  // The interview's language, not the candidate's preference: the agent speaks it (one interview, one language).
+  const locale = invitationLanguageOf(row).locale;
   return {
     candidateFirstName: row.firstName,
-    locale: row.locale,
+    locale: locale.intlLocale,
     language: locale.language,
     organizationName: row.organizationName,
     jobTitle: row.jobTitle,

@@ -143,7 +143,7 @@ export class LiveConversation {
     // The recording's segment starts after what is stored (an earlier connection's final write waited for).
     const [context] = await Promise.all([client.getContext(this.target.interviewId), recorder.open()]);
     this.context = context;
-    this.language = resolveCandidateLocale(context.candidate.locale).language;
+    this.language = context.language ?? resolveCandidateLocale(context.candidate.locale).language;
     this.questions = interviewQuestions(context.questions, this.language);
     // The page may have gone while the context was read: then no provider session is opened at all.
     if (this.ended) return;
