@@ -132,6 +132,7 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
     const [config] = await app.db.select().from(interviewConfigs).where(and(eq(interviewConfigs.orgId, orgId), eq(interviewConfigs.name, 'Data engineering screen')));
     expect(config).toMatchObject({
       locale: 'en',
+      extraLocales: [],
       generateReport: true,
       criteria: [
         { key: 'communication', label: 'Communication', weight: 1 },
@@ -142,13 +143,16 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
         { id: 'q2', text: 'How do you explain a data incident to stakeholders?', criterion: 'communication' },
       ],
     });
-    // Edited in place: report off, questions reordered.
+    // Edited in place: report off, questions reordered, German and Spanish offered to candidates too.
     await page.getByLabel('Generate a report').uncheck();
+    await page.getByTestId('config-extra-locales').getByLabel('Deutsch').check();
+    await page.getByTestId('config-extra-locales').getByLabel('Español').check();
     await page.getByRole('button', { name: 'Move question 2 up' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Changes saved').waitFor();
     const [edited] = await app.db.select().from(interviewConfigs).where(eq(interviewConfigs.id, config.id));
     expect(edited.generateReport).toBe(false);
+    expect(edited.extraLocales).toEqual(['de', 'es']);
     expect(edited.questions.map((q) => q.id)).toEqual(['q2', 'q1']);
     await page.goto(`${app.url}/campaigns/configurations`);
     await expect.poll(() => rows().count()).toBe(2);

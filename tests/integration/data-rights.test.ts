@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, candidates, humanReviews, interviews, organizations, reports, testSessions, turns } from '@/db/schema';
+import { auditEvents, candidates, humanReviews, interviews, invitationLinks, organizations, reports, testSessions, turns } from '@/db/schema';
 import { eraseCandidate } from '@/server/services/data-rights/erase-candidate';
 import { lastActivitySql, runRetention } from '@/server/services/data-rights/run-retention';
 import { createTestOrg, makeCandidate, makeHiringSetup, makeInterview, makeKey, request, type TestOrg } from '../support/factories';
@@ -112,6 +112,9 @@ describe('erasure: DELETE /api/v1/candidates/:id', () => {
       return Number((Array.isArray(result) ? result : result.rows)[0].n);
     };
     expect(await jobsNaming(zeph.interviewId)).toBeGreaterThan(0);
+    // The sealed copy of the invitation link (campaign page's "Copy invitation link") goes with the link.
+    const sealedLinks = () => app.db.$count(invitationLinks, inArray(invitationLinks.interviewId, [zeph.interviewId, open.body.id]));
+    expect(await sealedLinks()).toBeGreaterThan(0);
 
     const res = await org.api(`/api/v1/candidates/${zeph.candidateId}`, { method: 'DELETE' });
     expect(res.status).toBe(204);
@@ -121,6 +124,7 @@ describe('erasure: DELETE /api/v1/candidates/:id', () => {
     const after = await searchWholeDatabase(app.db, needles);
     expect(after).toEqual([]);
     expect(await jobsNaming(zeph.interviewId)).toBe(0);
+    expect(await sealedLinks()).toBe(0);
     const [audioJob]: any[] = await app.db.execute(sql`select data from pgboss.job where name = 'erase-audio' and strpos(data::text, ${zeph.interviewId}) > 0 union all select data from pgboss.archive where name = 'erase-audio' and strpos(data::text, ${zeph.interviewId}) > 0`).then((r: any) => (Array.isArray(r) ? r : r.rows));
     expect(audioJob.data).toEqual({ orgId: org.orgId, interviewIds: expect.arrayContaining([zeph.interviewId, open.body.id]) });
     expect(await jobsNaming(other.interviewId)).toBeGreaterThan(0);

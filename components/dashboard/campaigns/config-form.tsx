@@ -34,6 +34,7 @@ export const INTERVIEW_LANGUAGES = [
   ['nl', 'Nederlands'],
   ['pt', 'Português'],
 ] as const;
+export type InterviewLanguage = (typeof INTERVIEW_LANGUAGES)[number][0];
 
 /** A criterion key from its label, unique among the other criteria's keys ("Technical depth" → technical_depth). */
 function keyFor(label: string, others: CriterionDraft[]): string {
@@ -44,6 +45,8 @@ function keyFor(label: string, others: CriterionDraft[]): string {
 export type ConfigBody = {
   name: string;
   locale: string;
+  /** Other languages the candidate may switch the interview to on its page. */
+  extraLocales?: InterviewLanguage[];
   generateReport: boolean;
   criteria: { key: string; label: string; weight: number; anchors?: { low?: string; mid?: string; high?: string } }[];
   questions: { id: string; text: string; criterion?: string }[];
@@ -89,6 +92,7 @@ export function ConfigForm({
   const utils = trpc.useUtils();
   const [name, setName] = useState(start?.name ?? '');
   const [locale, setLocale] = useState(start?.locale ?? 'fr');
+  const [extraLocales, setExtraLocales] = useState<InterviewLanguage[]>((initial?.extraLocales ?? []) as InterviewLanguage[]);
   const [generateReport, setGenerateReport] = useState(initial?.generateReport ?? true);
   const [criteria, setCriteria] = useState<CriterionDraft[]>(
     () =>
@@ -146,6 +150,7 @@ export function ConfigForm({
     const body: ConfigBody = {
       name,
       locale,
+      extraLocales: extraLocales.filter((l) => l !== locale),
       generateReport,
       criteria: criteria.map((c, i) => {
         const anchors = Object.fromEntries((['low', 'mid', 'high'] as const).filter((k) => c[k].trim() !== '').map((k) => [k, c[k].trim()]));
@@ -155,7 +160,7 @@ export function ConfigForm({
       ...(draft?.draftToken ? { draftToken: draft.draftToken } : {}),
     };
     if (embedded) embedded.onSave(body);
-    else if (initial) update.mutate({ id: initial.id, name: body.name, locale: body.locale, generateReport: body.generateReport, criteria: body.criteria, questions: body.questions });
+    else if (initial) update.mutate({ id: initial.id, name: body.name, locale: body.locale, extraLocales: body.extraLocales, generateReport: body.generateReport, criteria: body.criteria, questions: body.questions });
     else create.mutate(body);
   };
 
@@ -209,6 +214,24 @@ export function ConfigForm({
                 </Select>
               )}
             </Field>
+            <fieldset className="sm:col-span-2" data-testid="config-extra-locales">
+              <legend className="text-sm font-medium text-slate-900">Candidates may also choose</legend>
+              <p className="mb-2 text-xs text-slate-600">The page then offers these languages too: the interviewer speaks the chosen one, your questions are asked as written.</p>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {INTERVIEW_LANGUAGES.filter(([code]) => code !== locale).map(([code, label]) => (
+                  <label key={code} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-600"
+                      checked={extraLocales.includes(code)}
+                      onChange={(e) => setExtraLocales((all) => (e.target.checked ? [...all, code] : all.filter((l) => l !== code)))}
+                    />
+                    {label}
+                  </label>
+                ))}
+              </div>
+              {errors.extraLocales ? <p className="mt-1 text-xs text-red-700">{errors.extraLocales}</p> : null}
+            </fieldset>
             <label className="flex items-start gap-3 sm:col-span-2">
               <input type="checkbox" checked={generateReport} onChange={(e) => setGenerateReport(e.target.checked)} className="mt-0.5 size-4 accent-brand-600" />
               <span>

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, gt, sql } from 'drizzle-orm';
-import { audioRecordings, candidates, humanReviews, idempotencyRequests, interviewDecisions, interviews, loginAttempts, mailboxMessages, notes, reports, sentEmails, turns } from '@/db/schema';
+import { audioRecordings, candidates, humanReviews, idempotencyRequests, interviewDecisions, interviews, invitationLinks, loginAttempts, mailboxMessages, notes, reports, sentEmails, turns } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { notFound } from '@/server/errors';
@@ -100,6 +100,8 @@ async function eraseInterviews(tx: DbExecutor, scope: CandidateErasureScope): Pr
     .returning({ id: interviews.id });
   // The links go too: an erased candidate's link answers as an unknown one on every invitation route and page.
   await tx.update(interviews).set({ audioUrl: null, inviteTokenHash: null, satisfactionComment: null }).where(mine);
+  // The sealed copy of the link the campaign page can copy goes with the link itself.
+  await tx.delete(invitationLinks).where(and(eq(invitationLinks.orgId, scope.orgId), inArray(invitationLinks.interviewId, scope.interviewIds)));
   // The recordings' objects and rows go in the erase-audio job; their transcripts (the candidate's words) go now.
   await tx.update(audioRecordings).set({ transcript: null }).where(and(eq(audioRecordings.orgId, scope.orgId), inArray(audioRecordings.interviewId, scope.interviewIds)));
   const keptProvenance = sql`case when jsonb_typeof(${turns.evaluation} -> 'provenance') = 'object' then (select jsonb_object_agg(p.key, p.value) from jsonb_each(${turns.evaluation} -> 'provenance') as p where p.key in (${sql.raw(PROVENANCE_KEYS.map((k) => `'${k}'`).join(', '))}) and jsonb_typeof(p.value) in ('string', 'number', 'object')) end`;
