@@ -1,4 +1,3 @@
-import { APIConnectionTimeoutError, APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import type { ConfigCriterion, ConfigProvenance, ConfigQuestion } from '@/db/schema';
@@ -7,6 +6,7 @@ import { decryptSecret, encryptSecret } from '@/server/crypto';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { LANGUAGE_NAMES, type CandidateLanguage } from '@/server/i18n/languages';
+import { ModelCallFailure, requestJsonCompletion } from '../ai/json-completion';
 import { contentHash, DETERMINISTIC, providerOf } from '../ai/provenance';
 import { openAiClient, resolveProviderConfig } from '../providers/resolve-provider';
 import { uniqueCriterionKeys } from './criterion-keys';
@@ -90,26 +90,19 @@ export async function generateQuestionSet(
   const startedAt = new Date();
   let lastProblem = '';
   for (let attempt = 1; attempt <= 2; attempt++) {
-    let content: string | null | undefined;
+    let content: string;
     try {
-      const completion = await client.chat.completions.create({
-        model: config.model,
-        ...DETERMINISTIC,
-        response_format: OUTPUT_FORMAT,
-        messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
-          { role: 'user', content: message },
-        ],
-      });
-      content = completion.choices?.[0]?.message?.content;
+      content = await requestJsonCompletion(client, { model: config.model, format: OUTPUT_FORMAT, system: SYSTEM_PROMPT, user: message, timeoutMs: config.timeoutMs });
     } catch (error) {
-      if (error instanceof APIConnectionTimeoutError) throw new AppError('SERVICE_UNAVAILABLE', 'The language model did not answer in time: try again, or start from a template');
-      if (error instanceof APIError) throw new AppError('SERVICE_UNAVAILABLE', `The language model could not draft the questions (${error.status ?? 'no connection'}): try again, or start from a template`);
-      throw error;
+      if (!(error instanceof ModelCallFailure)) throw error;
+      if (error.reason === 'timeout') throw new AppError('SERVICE_UNAVAILABLE', 'The language model did not answer in time: try again, or start from a template');
+      if (error.reason !== 'invalid_output') throw new AppError('SERVICE_UNAVAILABLE', `The language model could not draft the questions (${error.status ?? 'no connection'}): try again, or start from a template`);
+      lastProblem = 'its answer is not a chat completion';
+      continue;
     }
     let json: unknown;
     try {
-      json = JSON.parse(content ?? '');
+      json = JSON.parse(content);
     } catch {
       lastProblem = 'its answer is not JSON';
       continue;

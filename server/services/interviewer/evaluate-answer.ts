@@ -1,6 +1,7 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
+import { ModelCallFailure, requestJsonCompletion } from '../ai/json-completion';
 import { contentHash, DETERMINISTIC, providerOf, type AiProvenance } from '../ai/provenance';
 import { INSTRUCTION_ATTEMPT_FLAG, REMOVED_INSTRUCTION, screenInstructionAttempt } from './instruction-attempt';
 import { EVALUATION_UNAVAILABLE_FLAG, NO_ANSWER_FLAG, POOR_TRANSCRIPT_FLAG, isPoorTranscript } from './transcript-quality';
@@ -144,25 +145,12 @@ async function evaluateWithLlm(config: LlmEvaluatorConfig, input: EvaluateAnswer
     followUpsAllowed: input.followUps,
   });
   const startedAt = new Date();
-  let content: string | null | undefined;
+  let content: string;
   try {
-    const completion = await client.chat.completions.create({
-      model: config.model,
-      ...DETERMINISTIC,
-      response_format: OUTPUT_FORMAT,
-      messages: [
-        { role: 'system', content: SYSTEM_PROMPT },
-        { role: 'user', content: message },
-      ],
-    });
-    content = completion.choices?.[0]?.message?.content;
+    content = await requestJsonCompletion(client, { model: config.model, format: OUTPUT_FORMAT, system: SYSTEM_PROMPT, user: message, timeoutMs: config.timeoutMs });
   } catch (error) {
-    if (error instanceof APIConnectionTimeoutError) throw new AnswerEvaluationError('timeout', `No answer within ${config.timeoutMs} ms`, { cause: error });
-    if (error instanceof APIError && error.status === undefined) throw new AnswerEvaluationError('connection', 'Could not reach the language model', { cause: error });
-    if (error instanceof APIError) throw new AnswerEvaluationError('http', `The language model answered HTTP ${error.status}`, { cause: error });
-    throw new AnswerEvaluationError('invalid_output', 'The language model answered something that is not a chat completion', { cause: error });
+    throw error instanceof ModelCallFailure ? new AnswerEvaluationError(error.reason, error.message, { cause: error.cause }) : error;
   }
-  if (typeof content !== 'string') throw new AnswerEvaluationError('invalid_output', 'The completion has no message content');
   let json: unknown;
   try {
     json = JSON.parse(content);

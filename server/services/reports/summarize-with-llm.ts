@@ -1,6 +1,7 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
+import { ModelCallFailure, requestJsonCompletion } from '../ai/json-completion';
 import { contentHash, DETERMINISTIC, providerOf, type AiProvenance } from '../ai/provenance';
 import type { Scorecard } from './compute-scorecard';
 
@@ -64,25 +65,12 @@ export async function summarizeWithLlm(config: LlmConfig, input: LlmSummaryInput
   });
   const message = JSON.stringify(promptPayload(input));
   const startedAt = new Date();
-  let content: string | null | undefined;
+  let content: string;
   try {
-    const completion = await client.chat.completions.create({
-      model: config.model,
-      ...DETERMINISTIC,
-      response_format: OUTPUT_FORMAT,
-      messages: [
-        { role: 'system', content: SYSTEM_PROMPT },
-        { role: 'user', content: message },
-      ],
-    });
-    content = completion.choices?.[0]?.message?.content;
+    content = await requestJsonCompletion(client, { model: config.model, format: OUTPUT_FORMAT, system: SYSTEM_PROMPT, user: message, timeoutMs: config.timeoutMs });
   } catch (error) {
-    if (error instanceof APIConnectionTimeoutError) throw new LlmSummaryError('timeout', `No answer within ${config.timeoutMs} ms`, { cause: error });
-    if (error instanceof APIError && error.status === undefined) throw new LlmSummaryError('connection', 'Could not reach the language model', { cause: error });
-    if (error instanceof APIError) throw new LlmSummaryError('http', `The language model answered HTTP ${error.status}`, { cause: error });
-    throw new LlmSummaryError('invalid_output', 'The language model answered something that is not a chat completion', { cause: error });
+    throw error instanceof ModelCallFailure ? new LlmSummaryError(error.reason, error.message, { cause: error.cause }) : error;
   }
-  if (typeof content !== 'string') throw new LlmSummaryError('invalid_output', 'The completion has no message content');
   let json: unknown;
   try {
     json = JSON.parse(content);
