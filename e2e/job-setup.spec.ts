@@ -85,7 +85,7 @@ describe('a job set up from a pasted job description', { timeout: 180_000 }, () 
     await page.keyboard.press('Escape');
     const ranking = page.getByRole('table', { name: 'Candidates ranked by overall score' });
     await expect.poll(() => ranking.getByTestId('copy-invitation-link').count()).toBe(3);
-    await ranking.getByRole('button', { name: /Copy invitation link of Ada Lovelace/ }).click();
+    await ranking.getByRole('button', { name: /Copy link to the invitation of Ada Lovelace/ }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
   });
 

@@ -35,10 +35,12 @@ export function CopyInvitationLink({ interviewId, candidate }: { interviewId: st
         link.mutate({ interviewId });
       }}
       disabled={link.isPending}
-      aria-label={`Copy invitation link of ${candidate}`}
+      aria-label={`Copy link to the invitation of ${candidate}`}
       data-testid="copy-invitation-link"
     >
-      {copied ? <Check aria-hidden /> : <Link2 aria-hidden />} Copy invitation link
+      {copied ? <Check aria-hidden /> : <Link2 aria-hidden />}
+      {/* On a phone the icon alone, so that the ranking's Score and Interview columns stay on screen. */}
+      <span className="hidden sm:inline">Copy link</span>
     </Button>
   );
 }
