@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { interviewDecisions, interviews } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { rowsOf } from '@/db/rows';
+import { rowsOf, sqlInstant } from '@/db/rows';
 import { AppError } from '@/server/errors';
 import { isoDateTime } from '../fields';
 import { notDemoInterview } from '../demo/demo-filter';
@@ -73,8 +73,8 @@ export async function getFunnelTimeseries(db: DbExecutor, input: FunnelTimeserie
   const unit = sql.raw(`'${interval}'`);
   const period = sql`date_trunc(${unit}, ${cohortAt} at time zone 'UTC')`;
   const conditions: SQL[] = [eq(interviews.orgId, orgId), scopeCondition(scope), notDemoInterview];
-  if (invitedFrom) conditions.push(gte(cohortAt, invitedFrom));
-  if (invitedTo) conditions.push(lt(cohortAt, invitedTo));
+  if (invitedFrom) conditions.push(gte(cohortAt, sqlInstant(invitedFrom)));
+  if (invitedTo) conditions.push(lt(cohortAt, sqlInstant(invitedTo)));
 
   const counted = db
     .select({
@@ -96,9 +96,9 @@ export async function getFunnelTimeseries(db: DbExecutor, input: FunnelTimeserie
     .groupBy(sql`1`);
 
   // The axis: every period from the first to the last, empty ones included (the caller's bounds when given).
-  const first = invitedFrom ? sql`date_trunc(${unit}, ${invitedFrom.toISOString()}::timestamptz at time zone 'UTC')` : sql`(select min(period) from counted)`;
+  const first = invitedFrom ? sql`date_trunc(${unit}, ${sqlInstant(invitedFrom)} at time zone 'UTC')` : sql`(select min(period) from counted)`;
   const last = invitedTo
-    ? sql`date_trunc(${unit}, (${invitedTo.toISOString()}::timestamptz - interval '1 microsecond') at time zone 'UTC')`
+    ? sql`date_trunc(${unit}, (${sqlInstant(invitedTo)} - interval '1 microsecond') at time zone 'UTC')`
     : sql`(select max(period) from counted)`;
   const result = await db.execute(sql`
     with counted as (${counted})

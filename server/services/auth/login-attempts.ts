@@ -1,4 +1,5 @@
 import { eq, lte, sql } from 'drizzle-orm';
+import { sqlInstant } from '@/db/rows';
 import { loginAttempts } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 
@@ -25,8 +26,8 @@ export type LoginAttemptClaim = { allowed: true } | { allowed: false; retryAfter
  * cannot slip past the limit. A window older than LOGIN_WINDOW_MS starts over.
  */
 export async function claimLoginAttempt(db: DbExecutor, email: string, now = new Date(), limit = LOGIN_ATTEMPT_LIMIT): Promise<LoginAttemptClaim> {
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const windowFloor = sql`${new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString()}::timestamptz`;
+  const nowSql = sqlInstant(now);
+  const windowFloor = sqlInstant(new Date(now.getTime() - LOGIN_WINDOW_MS));
   const [row] = await db
     .insert(loginAttempts)
     .values({ email, attempts: 1, windowStart: now })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { rowsOf } from '@/db/rows';
+import { rowsOf, sqlInstant } from '@/db/rows';
 import { log } from '@/server/log';
 import { systemAudit } from '../audit/audit-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -42,7 +42,7 @@ export async function runRetention(db: DbExecutor, input: { now?: Date; batchSiz
       const due = rowsOf<{ id: string }>(
         await db.execute(sql`
           select c.id from candidates c
-          where c.org_id = ${org.id} and ${lastActivitySql} < ${cutoff.toISOString()}::timestamptz
+          where c.org_id = ${org.id} and ${lastActivitySql} < ${sqlInstant(cutoff)}
           order by c.id
           limit ${batchSize + skipped.size}`),
       ).filter((r) => !skipped.has(r.id));

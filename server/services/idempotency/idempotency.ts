@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { sqlInstant } from '@/db/rows';
 import { idempotencyRequests } from '@/db/schema';
 import type { Database, DbExecutor } from '@/db/client';
 import { AppError } from '@/server/errors';
@@ -27,8 +28,8 @@ export async function claimIdempotencyKey(
       and(
         eq(idempotencyRequests.apiKeyId, input.apiKeyId),
         eq(idempotencyRequests.key, input.key),
-        sql`(${idempotencyRequests.createdAt} < ${new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString()}::timestamptz
-          or (${idempotencyRequests.responseStatus} is null and ${idempotencyRequests.createdAt} < ${new Date(now.getTime() - IN_FLIGHT_TIMEOUT_MS).toISOString()}::timestamptz))`,
+        sql`(${idempotencyRequests.createdAt} < ${sqlInstant(new Date(now.getTime() - IDEMPOTENCY_TTL_MS))}
+          or (${idempotencyRequests.responseStatus} is null and ${idempotencyRequests.createdAt} < ${sqlInstant(new Date(now.getTime() - IN_FLIGHT_TIMEOUT_MS))}))`,
       ),
     );
   const claimed = await db

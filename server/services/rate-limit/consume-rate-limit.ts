@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sqlInstant } from '@/db/rows';
 import type { DbExecutor } from '@/db/client';
 import { queryRows } from '@/db/driver-client';
 
@@ -36,5 +37,5 @@ const CONSUME_STATEMENT = `insert into rate_limit_windows (api_key_id, window_st
 
 /** Drops windows that ended: called by the maintenance job. */
 export async function pruneRateLimitWindows(db: DbExecutor, now = new Date()): Promise<void> {
-  await db.execute(sql`delete from rate_limit_windows where window_start < ${new Date(now.getTime() - 2 * WINDOW_MS).toISOString()}::timestamptz`);
+  await db.execute(sql`delete from rate_limit_windows where window_start < ${sqlInstant(new Date(now.getTime() - 2 * WINDOW_MS))}`);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { rowsOf } from '@/db/rows';
+import { rowsOf, sqlInstant } from '@/db/rows';
 
 const WINDOW_MS = 60_000;
 
@@ -17,7 +17,7 @@ export async function recordClientFailure(db: DbExecutor, input: { bucket: strin
   const windowStart = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
   const result = await db.execute<{ count: number }>(sql`
     insert into rate_limit_windows (api_key_id, window_start, count)
-    select ${`${input.bucket}:${input.address}`}, ${windowStart.toISOString()}::timestamptz, 1
+    select ${`${input.bucket}:${input.address}`}, ${sqlInstant(windowStart)}, 1
     from (select set_config('synchronous_commit', 'off', true)) as async_commit
     on conflict (api_key_id, window_start) do update set count = rate_limit_windows.count + 1
     returning count`);
