@@ -120,6 +120,21 @@ describe('Settings in a real browser', { timeout: 180_000 }, () => {
       await page.getByLabel('Action').selectOption({ label: 'Changed a setting' });
       await expect.poll(() => page.locator('tbody tr[data-row]').count()).toBe(1);
       await screenshot(page, 'settings-audit-log');
+
+      // The organization's language (Settings → General): chosen with the language dropdown, then the start of a new
+      // candidate and of a new interview configuration, and in the audit log in words.
+      await page.goto(`${app.url}/settings`);
+      await page.getByRole('combobox', { name: 'Language' }).click();
+      await page.getByRole('option', { name: 'Deutsch' }).click();
+      await page.getByRole('button', { name: 'Save language' }).click();
+      await page.getByText('Saved: new candidates and configurations start in Deutsch.').waitFor();
+      await page.goto(`${app.url}/campaigns/configurations/new`);
+      await expect.poll(() => page.getByRole('combobox', { name: 'Language' }).innerText()).toBe('Deutsch');
+      await page.goto(`${app.url}/candidates`);
+      await page.getByRole('button', { name: 'New candidate' }).click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'New candidate' }).locator('input[name="locale"]').inputValue()).toBe('de');
+      await page.goto(`${app.url}/settings/audit`);
+      await page.locator('tbody tr[data-row]').filter({ hasText: 'Language: none → de' }).waitFor();
     } finally {
       await context.close();
     }

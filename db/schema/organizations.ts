@@ -29,5 +29,11 @@ export const organizations = pgTable('organizations', {
   remindersEnabled: boolean('reminders_enabled').notNull().default(true),
   /** How long before the link expires the reminder goes; null: the deployment's REMINDER_HOURS_BEFORE_EXPIRY. */
   reminderHoursBeforeExpiry: integer('reminder_hours_before_expiry'),
+  /**
+   * The organization's language (Settings → General, issue 26): the dashboard's default for a new candidate and a new
+   * interview configuration; one of the candidate languages. Null: not chosen, so it is inferred from the latest
+   * interview configuration (server/services/organizations/organization-language.ts).
+   */
+  language: text('language'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { humanReviews, interviewDecisions, interviews, reports, turns, type DecisionStatus, type InterviewStatus } from '@/db/schema';
-import { newId } from '@/server/ids';
+import { interviews, type DecisionStatus, type InterviewStatus } from '@/db/schema';
 import { newInvitationToken } from '@/server/services/invitations/invitation-token';
-import { createTestOrg, makeCampaign, makeCandidate, makeConfig, makeHiringSetup, makeInterview, makeKey, request, type TestOrg } from '../support/factories';
+import { analyticsQuery, makeAnalyticsSetup, seedAnalyticsInterview, type AnalyticsInterviewSeed, type AnalyticsScope } from '../support/analytics-seeds';
+import { createTestOrg, makeCandidate, makeHiringSetup, makeInterview, makeKey, request, type TestOrg } from '../support/factories';
 import { makeRecruiter, sessionCookieFor, trpcQuery } from '../support/recruiters';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { expectCleanResponse, expectError, expectValidationIssue, withoutRequestId } from '../support/v1';
@@ -73,73 +73,27 @@ const CAMPAIGN_B: Seed[] = [
 
 const DAY = 24 * 3600_000;
 
-async function seedInterview(orgId: string, where: { jobId: string; campaignId: string; configId: string }, seed: Seed, reviewerId: string) {
-  const candidate = await makeCandidate(app.db, orgId);
+/** A seed as the rows the shared seeding writes: every interview invited on 20 February, opened the next day. */
+function toInterviewSeed(seed: Seed): AnalyticsInterviewSeed {
   const completedAt = seed.completedAt ? new Date(seed.completedAt) : null;
-  const startedAt = seed.started ? (completedAt ? new Date(completedAt.getTime() - seed.minutes! * 60_000) : new Date(Date.now() - DAY)) : null;
-  const interview = await makeInterview(app.db, orgId, {
-    candidateId: candidate.id,
-    ...where,
+  return {
     status: seed.status,
     invitedAt: new Date('2026-02-20T10:00:00Z'),
     // EXPIRED is stored; the others keep a usable link.
     expiresAt: seed.status === 'EXPIRED' ? new Date(Date.now() - DAY) : new Date(Date.now() + 7 * DAY),
     openedAt: seed.opened ? new Date('2026-02-21T10:00:00Z') : null,
     consentedAt: seed.consented ? new Date('2026-02-21T10:01:00Z') : null,
-    startedAt,
+    startedAt: seed.started ? (completedAt ? new Date(completedAt.getTime() - seed.minutes! * 60_000) : new Date(Date.now() - DAY)) : null,
     completedAt,
-    endedAt: completedAt,
-    cancelledAt: seed.status === 'CANCELLED' ? new Date() : null,
-    satisfactionScore: seed.rating ?? null,
-    satisfactionAt: seed.rating ? completedAt : null,
-  });
-  const answers = seed.answers ?? 0;
-  if (answers > 0) {
-    await app.db.insert(turns).values(
-      Array.from({ length: answers }, (_, i) => [
-        { interviewId: interview.id, orgId, turnNumber: 2 * i + 1, role: 'agent' as const, content: `Question ${i + 1}` },
-        { interviewId: interview.id, orgId, turnNumber: 2 * i + 2, role: 'candidate' as const, content: `Answer ${i + 1}` },
-      ]).flat(),
-    );
-  }
-  for (const [i, status] of (seed.decisions ?? []).entries()) {
-    const current = i === seed.decisions!.length - 1;
-    await app.db.insert(interviewDecisions).values({
-      id: newId('decision'),
-      orgId,
-      interviewId: interview.id,
-      status,
-      decidedByType: 'user',
-      decidedById: reviewerId,
-      supersededAt: current ? null : new Date(),
-    });
-  }
-  if (seed.ai) {
-    const [report] = await app.db
-      .insert(reports)
-      .values({
-        id: newId('report'),
-        orgId,
-        type: 'interview',
-        interviewId: interview.id,
-        status: 'READY',
-        criteria: Object.entries(seed.ai).map(([key, score]) => ({ key, label: key, score, weight: 1, evidenceTurns: [] })),
-        completedAt: new Date(),
-      })
-      .returning();
-    if (seed.human) {
-      await app.db.insert(humanReviews).values({
-        reportId: report.id,
-        orgId,
-        criteria: Object.entries(seed.human).map(([key, score]) => ({ key, score, note: null })),
-        overallScore: 50,
-        reviewedByType: 'user',
-        reviewedById: reviewerId,
-      });
-    }
-  }
-  return interview;
+    rating: seed.rating ?? null,
+    answers: seed.answers,
+    decisions: seed.decisions,
+    report: seed.ai ? { status: 'READY', criteria: seed.ai } : undefined,
+    review: seed.ai && seed.human ? { overallScore: 50, criteria: seed.human } : undefined,
+  };
 }
+
+const seedInterview = (orgId: string, where: AnalyticsScope, seed: Seed, reviewerId: string) => seedAnalyticsInterview(app.db, orgId, where, toInterviewSeed(seed), reviewerId);
 
 /** The funnel of `seeds`, computed here from what each seed says happened. */
 function expectedFunnel(seeds: Seed[]) {
@@ -231,16 +185,13 @@ function expectFigures(actual: any, expected: any) {
 }
 
 async function seedOrganization(o: TestOrg) {
-  const reviewer = await makeRecruiter(app.db, o.orgId, { role: 'recruiter', name: 'Rita Reviewer' });
-  const setup = await makeHiringSetup(app.db, o.orgId);
-  const campaignB = await makeCampaign(app.db, o.orgId, setup.job.id, 'Autumn hiring');
-  const configB = await makeConfig(app.db, o.orgId, { name: 'Second configuration' });
+  const { reviewer, setup, campaignB, configB } = await makeAnalyticsSetup(app.db, o.orgId, { reviewerName: 'Rita Reviewer', secondConfig: true });
   for (const seed of CAMPAIGN_A) await seedInterview(o.orgId, { jobId: setup.job.id, campaignId: setup.campaign.id, configId: setup.config.id }, seed, reviewer.id);
-  for (const seed of CAMPAIGN_B) await seedInterview(o.orgId, { jobId: setup.job.id, campaignId: campaignB.id, configId: configB.id }, seed, reviewer.id);
-  return { setup, campaignB, configB, reviewer };
+  for (const seed of CAMPAIGN_B) await seedInterview(o.orgId, { jobId: setup.job.id, campaignId: campaignB.id, configId: configB!.id }, seed, reviewer.id);
+  return { setup, campaignB, configB: configB!, reviewer };
 }
 
-const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+const query = analyticsQuery;
 
 describe('GET /api/v1/analytics/funnel and /agreement', () => {
   let seeded: Awaited<ReturnType<typeof seedOrganization>>;

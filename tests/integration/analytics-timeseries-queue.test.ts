@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { humanReviews, interviewDecisions, organizations, reports, turns, type DecisionStatus, type InterviewStatus } from '@/db/schema';
+import { organizations, type DecisionStatus, type InterviewStatus } from '@/db/schema';
 import { eq } from 'drizzle-orm';
-import { newId } from '@/server/ids';
-import { createTestOrg, makeCampaign, makeCandidate, makeHiringSetup, makeInterview, makeKey, type TestOrg } from '../support/factories';
+import { analyticsQuery, makeAnalyticsSetup, seedAnalyticsInterview, type AnalyticsInterviewSeed } from '../support/analytics-seeds';
+import { createTestOrg, makeKey, type TestOrg } from '../support/factories';
 import { makeRecruiter, sessionCookieFor, trpcQuery } from '../support/recruiters';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { expectCleanResponse, expectError, expectValidationIssue, withoutRequestId } from '../support/v1';
@@ -67,76 +67,37 @@ const CAMPAIGN_B: Seed[] = [{ name: 'Bea Before', status: 'COMPLETED', invitedAt
 /** The draft's creation date: its cohort (it was never invited). */
 const DRAFT_CREATED_AT = '2026-03-25T12:00:00Z';
 
-async function seedInterview(orgId: string, where: { jobId: string; campaignId: string; configId: string }, seed: Seed, reviewerId: string) {
-  const [firstName, lastName] = seed.name.split(' ');
-  const candidate = await makeCandidate(app.db, orgId, { firstName, lastName });
-  const completedAt = seed.completedAt ? new Date(seed.completedAt) : null;
+/** A seed as the rows the shared seeding writes: opened on invitation, started an hour later. */
+function toInterviewSeed(seed: Seed): AnalyticsInterviewSeed {
   const invitedAt = seed.invitedAt ? new Date(seed.invitedAt) : null;
-  const startedAt = seed.started ? new Date((invitedAt ?? new Date()).getTime() + 3600_000) : null;
-  const interview = await makeInterview(app.db, orgId, {
-    candidateId: candidate.id,
-    ...where,
+  return {
+    name: seed.name,
     status: seed.status,
     invitedAt,
     createdAt: invitedAt ?? new Date(DRAFT_CREATED_AT),
     expiresAt: new Date(Date.now() + 7 * 86_400_000),
     openedAt: seed.opened ? invitedAt : null,
-    startedAt,
-    completedAt,
-    endedAt: completedAt,
-    cancelledAt: seed.status === 'CANCELLED' ? new Date() : null,
+    startedAt: seed.started ? new Date((invitedAt ?? new Date()).getTime() + 3600_000) : null,
+    completedAt: seed.completedAt ? new Date(seed.completedAt) : null,
     isDemo: seed.demo ?? false,
-  });
-  for (let i = 0; i < (seed.answers ?? 0); i++) {
-    await app.db.insert(turns).values([
-      { interviewId: interview.id, orgId, turnNumber: 2 * i + 1, role: 'agent' as const, content: `Question ${i + 1}` },
-      { interviewId: interview.id, orgId, turnNumber: 2 * i + 2, role: 'candidate' as const, content: `Answer ${i + 1}` },
-    ]);
-  }
-  for (const [i, status] of (seed.decisions ?? []).entries()) {
-    await app.db.insert(interviewDecisions).values({
-      id: newId('decision'),
-      orgId,
-      interviewId: interview.id,
-      status,
-      decidedByType: 'user',
-      decidedById: reviewerId,
-      supersededAt: i === seed.decisions!.length - 1 ? null : new Date(),
-    });
-  }
-  if (seed.ai !== undefined || seed.pendingReport) {
-    const [report] = await app.db
-      .insert(reports)
-      .values({
-        id: newId('report'),
-        orgId,
-        type: 'interview',
-        interviewId: interview.id,
-        status: seed.pendingReport ? 'PENDING' : 'READY',
-        overallScore: seed.ai ?? null,
-        criteria: [],
-        completedAt: seed.pendingReport ? null : new Date(),
-      })
-      .returning();
-    if (seed.human !== undefined) {
-      await app.db.insert(humanReviews).values({ reportId: report.id, orgId, criteria: [], overallScore: seed.human, reviewedByType: 'user', reviewedById: reviewerId });
-    }
-  }
-  return interview;
+    answers: seed.answers,
+    decisions: seed.decisions,
+    report: seed.ai !== undefined || seed.pendingReport ? { status: seed.pendingReport ? 'PENDING' : 'READY', overallScore: seed.ai ?? null } : undefined,
+    review: seed.human !== undefined ? { overallScore: seed.human } : undefined,
+  };
 }
 
 async function seedOrganization(o: TestOrg) {
-  const reviewer = await makeRecruiter(app.db, o.orgId, { role: 'recruiter' });
-  const setup = await makeHiringSetup(app.db, o.orgId);
-  const campaignB = await makeCampaign(app.db, o.orgId, setup.job.id, 'Autumn hiring');
+  const { reviewer, setup, campaignB } = await makeAnalyticsSetup(app.db, o.orgId);
   const ids = new Map<string, string>();
   const where = { jobId: setup.job.id, configId: setup.config.id };
-  for (const seed of CAMPAIGN_A) ids.set(seed.name, (await seedInterview(o.orgId, { ...where, campaignId: setup.campaign.id }, seed, reviewer.id)).id);
-  for (const seed of CAMPAIGN_B) ids.set(seed.name, (await seedInterview(o.orgId, { ...where, campaignId: campaignB.id }, seed, reviewer.id)).id);
+  const seed = async (s: Seed, campaignId: string) => ids.set(s.name, (await seedAnalyticsInterview(app.db, o.orgId, { ...where, campaignId }, toInterviewSeed(s), reviewer.id)).id);
+  for (const s of CAMPAIGN_A) await seed(s, setup.campaign.id);
+  for (const s of CAMPAIGN_B) await seed(s, campaignB.id);
   return { setup, campaignB, ids };
 }
 
-const query = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const query = analyticsQuery;
 
 /** The UTC Monday (or 1st of the month) 00:00 of an ISO date, as the API writes it. */
 function periodOf(at: string, interval: 'week' | 'month'): string {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interviews, mailboxMessages } from '@/db/schema';
+import { auditEvents, interviews, mailboxMessages } from '@/db/schema';
 import { resolveInterviewLanguage } from '@/server/i18n/interview-language';
 import { agentApi } from '../support/agent';
 import { candidateApi, waitFor } from '../support/candidate-interview';
@@ -157,13 +157,61 @@ describe('the organization’s language and the configuration’s extra language
   it('candidates.defaults: the language of the organization’s latest configuration, fr before any; any role; never another organization’s', async () => {
     const o = await org('Umbrella', 'viewer');
     const other = await org('Vandelay');
-    expect((await trpcQuery(app.url, 'candidates.defaults', undefined, o.cookie)).body.result.data).toEqual({ locale: 'fr' });
+    const inferred = (locale: string) => ({ locale, languageChosen: false });
+    expect((await trpcQuery(app.url, 'candidates.defaults', undefined, o.cookie)).body.result.data).toEqual(inferred('fr'));
     await makeConfig(app.db, other.orgId, { locale: 'nl' });
-    expect((await trpcQuery(app.url, 'candidates.defaults', undefined, o.cookie)).body.result.data).toEqual({ locale: 'fr' });
+    expect((await trpcQuery(app.url, 'candidates.defaults', undefined, o.cookie)).body.result.data).toEqual(inferred('fr'));
     await makeConfig(app.db, o.orgId, { locale: 'en-GB' });
-    expect((await trpcQuery(app.url, 'candidates.defaults', undefined, o.cookie)).body.result.data).toEqual({ locale: 'en' });
-    expect((await trpcQuery(app.url, 'candidates.defaults', undefined, other.cookie)).body.result.data).toEqual({ locale: 'nl' });
+    expect((await trpcQuery(app.url, 'candidates.defaults', undefined, o.cookie)).body.result.data).toEqual(inferred('en'));
+    expect((await trpcQuery(app.url, 'candidates.defaults', undefined, other.cookie)).body.result.data).toEqual(inferred('nl'));
     expect((await trpcQuery(app.url, 'candidates.defaults', undefined)).status).toBe(401);
+  });
+
+  it('an admin chooses it in Settings → General: it wins over the inference, is audited once per change, and never changes the API’s fr', async () => {
+    const o = await org('Initech', 'admin');
+    const other = await org('Hooli');
+    const recruiter = await sessionCookieFor(app.db, (await makeRecruiter(app.db, o.orgId, { role: 'recruiter' })).email);
+    const viewer = await sessionCookieFor(app.db, (await makeRecruiter(app.db, o.orgId, { role: 'viewer' })).email);
+    await makeConfig(app.db, o.orgId, { locale: 'en' });
+    const settings = async () => (await trpcQuery(app.url, 'settings.organizationLanguage', undefined, o.cookie)).body.result.data;
+    const defaults = async (cookie: string) => (await trpcQuery(app.url, 'candidates.defaults', undefined, cookie)).body.result.data;
+    expect(await settings()).toEqual({ language: null, inferred: 'en', effective: 'en' });
+
+    const chosen = await trpcMutation(app.url, 'settings.updateOrganizationLanguage', { language: 'de' }, o.cookie);
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.result.data).toEqual({ language: 'de', inferred: 'en', effective: 'de' });
+    // A later configuration in another language no longer moves it; every role's new-candidate form starts from it.
+    await makeConfig(app.db, o.orgId, { locale: 'es' });
+    for (const cookie of [o.cookie, recruiter, viewer]) expect(await defaults(cookie)).toEqual({ locale: 'de', languageChosen: true });
+    expect(await settings()).toEqual({ language: 'de', inferred: 'es', effective: 'de' });
+    expect(await defaults(other.cookie)).toEqual({ locale: 'fr', languageChosen: false });
+    // Saving the same language again changes nothing and records nothing.
+    expect((await trpcMutation(app.url, 'settings.updateOrganizationLanguage', { language: 'de' }, o.cookie)).status).toBe(200);
+    const entries = await app.db.select().from(auditEvents).where(and(eq(auditEvents.orgId, o.orgId), eq(auditEvents.action, 'settings.updated')));
+    expect(entries.map((e) => e.details)).toEqual([{ setting: 'language', from: null, to: 'de' }]);
+    expect(entries[0]).toMatchObject({ targetType: 'organization', targetId: o.orgId });
+
+    // The dashboard's pages start from it: Settings → General shows the choice to the admin, the language to others.
+    const html = async (path: string, cookie: string) => (await fetch(`${app.url}${path}`, { headers: { cookie } })).text();
+    expect(await html('/settings', o.cookie)).toContain('Chosen: Deutsch.');
+    expect(await html('/settings', viewer)).toMatch(/data-testid="organization-language-read">Deutsch</);
+
+    // The API's default for a candidate created with only an email stays fr (the specification).
+    const created = await o.api('/api/v1/candidates', { body: { email: 'only.email@example.com' } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.locale).toBe('fr');
+
+    // Only admins change it; an unknown language is a 400 naming the field; null goes back to the inference.
+    const refused = await trpcMutation(app.url, 'settings.updateOrganizationLanguage', { language: 'en' }, recruiter);
+    expect(refused.status).toBe(403);
+    const bad = await trpcMutation(app.url, 'settings.updateOrganizationLanguage', { language: 'ja' }, o.cookie);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('language');
+    expect((await trpcMutation(app.url, 'settings.updateOrganizationLanguage', { language: null }, o.cookie)).body.result.data).toEqual({ language: null, inferred: 'es', effective: 'es' });
+    expect(await defaults(viewer)).toEqual({ locale: 'es', languageChosen: false });
+    const after = await app.db.select().from(auditEvents).where(and(eq(auditEvents.orgId, o.orgId), eq(auditEvents.action, 'settings.updated')));
+    expect(after.map((e) => e.details)).toContainEqual({ setting: 'language', from: 'de', to: null });
+    expect(after).toHaveLength(2);
   });
 
   it('interviewConfigs.create/update accept extraLocales among the 7 languages, each once, and return them', async () => {

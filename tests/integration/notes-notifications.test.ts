@@ -9,6 +9,8 @@ import { expireInterviews } from '@/server/services/interviews/expire-interviews
 import { finalizeInterview } from '@/server/services/interviews/finalize-interview';
 import { watchNotifications } from '@/server/services/notifications/list-notifications';
 import { digestPeriod, sendNotificationDigests } from '@/server/services/notifications/notification-emails';
+import { formatDateTimeInZone } from '@/server/i18n/format-date';
+import { getEnv } from '@/server/env';
 import { failDeadLetteredReport } from '@/server/services/reports/fail-stranded-reports';
 import { generateInterviewReport } from '@/server/services/reports/generate-interview-report';
 import { createCallerFactory, createContextInner } from '@/server/trpc';
@@ -323,6 +325,9 @@ describe('email preferences and the daily digest', () => {
     expect(ritaMail).toHaveLength(1);
     expect(ritaMail[0].subject).toBe('Your daily summary: 2 unread notifications');
     expect(ritaMail[0].text).toContain(`/interviews/${interview.id}`);
+    // The period is named in the organization's zone, as every email gives times ("… to Friday, 27 November 2026 at 08:00 (CET)").
+    expect(ritaMail[0].text).toContain(`in the 24 hours to ${formatDateTimeInZone(period.end, 'en-GB', getEnv().DISPLAY_TIME_ZONE)}.`);
+    expect(ritaMail[0].text).toMatch(/in the 24 hours to \w+,? \d{1,2} \w+ \d{4} at \d\d:00 \([^)]+\)\./);
     expect(ritaMail[0].text).not.toContain('Lovelace');
     expect(await app.db.select().from(mailboxMessages).where(eq(mailboxMessages.toAddress, t.tom.email))).toHaveLength(0);
   });

@@ -1,12 +1,14 @@
 import { signOutEverywhereAction } from '@/app/login/actions';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { BrandCard } from '@/components/dashboard/settings/brand-card';
+import { OrganizationLanguageCard } from '@/components/dashboard/settings/organization-language-card';
 import { SignOutEverywhere } from '@/components/dashboard/settings/sign-out-everywhere';
 import { TimeZoneNote } from '@/components/dashboard/time';
 import { Time } from '@/components/dashboard/time';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { getServerCaller } from '@/server/http/dashboard-session';
 import { getEnv } from '@/server/env';
+import { LANGUAGE_NAMES } from '@/server/i18n/languages';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,13 +25,19 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /**
- * Settings → General: the account, the organization and its brand, the time zones, the sessions. The other
+ * Settings → General: the account, the organization (its language, its brand), the time zones, the sessions. The other
  * sections are pages of their own (components/dashboard/settings/settings-nav.tsx).
  */
 export default async function SettingsPage() {
   const caller = await getServerCaller();
   const me = await caller.dashboard.me();
-  const brand = me.role === 'admin' ? await caller.settings.brand() : null;
+  const isAdmin = me.role === 'admin';
+  const [brand, language, defaults] = await Promise.all([
+    isAdmin ? caller.settings.brand() : null,
+    isAdmin ? caller.settings.organizationLanguage() : null,
+    // Other roles read the language in force (the same the new-candidate form starts from); admins edit it below.
+    isAdmin ? null : caller.candidates.defaults(),
+  ]);
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Settings" description="Your account, your organization and how times are shown." />
@@ -41,6 +49,11 @@ export default async function SettingsPage() {
               <Row label="Name">{me.name ?? '—'}</Row>
               <Row label="Email">{me.email}</Row>
               <Row label="Organization">{me.orgName}</Row>
+              {defaults ? (
+                <Row label="Organization language">
+                  <span data-testid="organization-language-read">{LANGUAGE_NAMES[defaults.locale]}</span>
+                </Row>
+              ) : null}
               <Row label="Role">
                 <span data-testid="account-role">{ROLE_LABELS[me.role]}</span>
                 {me.role !== 'admin' ? <span className="ml-2 text-slate-600">Team, API keys and settings are managed by admins.</span> : null}
@@ -66,6 +79,7 @@ export default async function SettingsPage() {
             </p>
           </CardContent>
         </Card>
+        {language ? <OrganizationLanguageCard initial={language} /> : null}
         {brand ? <BrandCard initial={brand} /> : null}
         <Card>
           <CardHeader title="Sessions" description="Signed in on a computer you no longer use? End every session, this one included." />

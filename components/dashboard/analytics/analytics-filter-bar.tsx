@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { CatalogPicker } from '../catalog/catalog-picker';
 import type { CatalogKind } from '../catalog/use-catalog-options';
+import { localDayStart } from '../format';
 
 export const SCOPE_KINDS = ['campaign', 'job', 'config'] as const;
 export type ScopeKind = (typeof SCOPE_KINDS)[number];
@@ -21,22 +22,17 @@ export type AnalyticsFilterState = { kind: ScopeKind; id: string; fromDate: stri
 
 /**
  * The filter the analytics procedures take, from the page's state: the chosen scope, and the date range as whole
- * UTC days, the end day included (the API's `to` is exclusive, so it is the next day's midnight).
+ * days in the viewer's time zone (the dashboard's time zone rule), the end day included (the API's `to` is
+ * exclusive, so it is the next day's start). Client side: the server does not know the viewer's zone.
  */
 export function toAnalyticsInput(state: AnalyticsFilterState) {
   if (!state.id) return null;
   const scope = state.kind === 'campaign' ? { campaignId: state.id } : state.kind === 'job' ? { jobId: state.id } : { configId: state.id };
   return {
     ...scope,
-    ...(state.fromDate ? { from: `${state.fromDate}T00:00:00Z` } : {}),
-    ...(state.toDate ? { to: nextDayMidnight(state.toDate) } : {}),
+    ...(state.fromDate ? { from: localDayStart(state.fromDate) } : {}),
+    ...(state.toDate ? { to: localDayStart(state.toDate, true) } : {}),
   };
-}
-
-function nextDayMidnight(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
 }
 
 export function AnalyticsFilterBar({ state, onChange }: { state: AnalyticsFilterState; onChange: (next: Partial<AnalyticsFilterState>) => void }) {
@@ -69,10 +65,10 @@ export function AnalyticsFilterBar({ state, onChange }: { state: AnalyticsFilter
         placeholder={`Choose a ${picker.label.toLowerCase()}`}
         onChange={(id) => onChange({ id })}
       />
-      <Field label="Completed from" hint="UTC day, included">
+      <Field label="Completed from" hint="A day in your time zone, included">
         <Input type="date" value={state.fromDate} onChange={(e) => onChange({ fromDate: e.target.value })} />
       </Field>
-      <Field label="Completed until" hint="UTC day, included">
+      <Field label="Completed until" hint="A day in your time zone, included">
         <Input type="date" value={state.toDate} onChange={(e) => onChange({ toDate: e.target.value })} />
       </Field>
       <div className="flex items-end">

@@ -78,6 +78,7 @@ export function ConfigForm({
   justCreated = false,
   draft,
   embedded,
+  defaultLocale = 'fr',
 }: {
   initial?: Config;
   justCreated?: boolean;
@@ -85,13 +86,15 @@ export function ConfigForm({
   draft?: ConfigDraft;
   /** Inside the new-job wizard: no page header, and saving hands the body to `onSave`. */
   embedded?: { onSave: (body: ConfigBody) => void; saveLabel: string; pending: boolean; error: unknown };
+  /** A new configuration's language: the organization's. */
+  defaultLocale?: InterviewLanguage;
 }) {
   const start = initial ?? draft;
   const { canEdit } = useRole();
   const router = useRouter();
   const utils = trpc.useUtils();
   const [name, setName] = useState(start?.name ?? '');
-  const [locale, setLocale] = useState(start?.locale ?? 'fr');
+  const [locale, setLocale] = useState<string>(start?.locale ?? defaultLocale);
   const [extraLocales, setExtraLocales] = useState<InterviewLanguage[]>((initial?.extraLocales ?? []) as InterviewLanguage[]);
   const [generateReport, setGenerateReport] = useState(initial?.generateReport ?? true);
   const [criteria, setCriteria] = useState<CriterionDraft[]>(

@@ -21,12 +21,13 @@ type Language = (typeof INTERVIEW_LANGUAGES)[number][0];
  * "New job": a title and the job description, then a question set (generated from the description when the
  * organization has a language model, or a ready template), reviewed and edited, then one click creates the job,
  * the question set and a campaign that uses it, and opens the campaign page where "Invite candidates" is.
+ * `defaultLocale` (the organization's language) is the interview language until the recruiter picks another.
  */
-export function NewJobWizard() {
+export function NewJobWizard({ defaultLocale = 'en' }: { defaultLocale?: Language }) {
   const router = useRouter();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [locale, setLocale] = useState<Language>('en');
+  const [locale, setLocale] = useState<Language>(defaultLocale);
   const [draft, setDraft] = useState<{ key: number; value: ConfigDraft } | null>(null);
   const availability = trpc.interviewConfigs.generationAvailability.useQuery();
   const templates = trpc.interviewConfigs.templates.useQuery({});

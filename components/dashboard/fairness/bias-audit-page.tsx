@@ -11,7 +11,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { contractError } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { localDayStart, viewerTimeZone } from '../format';
 import { PageHeader } from '../page-header';
+import { Time } from '../time';
 import { categoryLabel, DIMENSIONS, formatP, formatRate, formatRatio, FOUR_FIFTHS } from './bias-audit-labels';
 import { ImpactRatioChart } from './impact-ratio-chart';
 
@@ -28,14 +30,6 @@ const PRINT_CSS = `@media print {
   .bias-audit-no-print { display: none !important; }
   #bias-audit-report section { break-inside: avoid; box-shadow: none; }
 }`;
-
-/** A date input (a day) as the API's bound: `from` at the day's start, `to` exclusive at the next day's start (UTC). */
-function dayBound(day: string, end: boolean): string | undefined {
-  if (!day) return undefined;
-  const date = new Date(`${day}T00:00:00.000Z`);
-  if (end) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
-}
 
 /**
  * The bias audit (CONTRACT §14) for one campaign, job or configuration: per dimension a table and an impact-ratio
@@ -57,7 +51,7 @@ export function BiasAuditPage() {
       : kind === 'jobId'
         ? (jobs.data?.items.map((j) => ({ id: j.id, label: j.title })) ?? [])
         : (configs.data?.items.map((c) => ({ id: c.id, label: c.name })) ?? []);
-  const input = { [kind]: id, basis, from: dayBound(from, false), to: dayBound(to, true) };
+  const input = { [kind]: id, basis, from: localDayStart(from), to: localDayStart(to, true) };
   const audit = trpc.fairness.biasAudit.useQuery(input, { enabled: id !== '' });
   const source = options.find((o) => o.id === id);
 
@@ -137,7 +131,9 @@ export function BiasAuditPage() {
 }
 
 function BiasAuditReport({ audit, source, from, to }: { audit: Audit; source: string; from: string; to: string }) {
-  const generatedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  // The page is only shown once a scope is chosen in the browser, so the zone here is the viewer's (the time zone rule).
+  const generatedAt = new Date().toISOString();
+  const zone = viewerTimeZone();
   return (
     <div id="bias-audit-report" className="grid gap-6" data-testid="bias-audit-report">
       <Card>
@@ -147,9 +143,11 @@ function BiasAuditReport({ audit, source, from, to }: { audit: Audit; source: st
             <dt className="text-slate-600">Data source</dt>
             <dd>{source}</dd>
             <dt className="text-slate-600">Interviews completed</dt>
-            <dd>{from || to ? `${from || 'the beginning'} to ${to || 'today'} (UTC)` : 'all dates'}</dd>
+            <dd>{from || to ? `${from || 'the beginning'} to ${to || 'today'} (days in ${zone})` : 'all dates'}</dd>
             <dt className="text-slate-600">Generated</dt>
-            <dd>{generatedAt} UTC</dd>
+            <dd>
+              <Time value={generatedAt} />
+            </dd>
             <dt className="text-slate-600">Rate</dt>
             <dd>{audit.basis === 'score' ? 'Scoring rate: share with an AI overall score strictly above the median' : 'Selection rate: share decided Advance'}</dd>
             <dt className="text-slate-600">Sample size</dt>

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { contractError } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { Form } from '@/components/ui/form';
+import { Time } from '../time';
 
 type Retention = RouterOutputs['settings']['retention'];
 
@@ -33,7 +34,7 @@ function ErasureRequests() {
                 <Link href={`/candidates/${r.candidateId}`} className="font-medium hover:underline">
                   {r.candidateId}
                 </Link>{' '}
-                · received {new Date(r.receivedAt).toISOString().slice(0, 10)} · {daysLeft < 0 ? `${-daysLeft} days overdue` : `${daysLeft} of 30 days left`}
+                · received <Time value={r.receivedAt} withTime={false} /> · {daysLeft < 0 ? `${-daysLeft} days overdue` : `${daysLeft} of 30 days left`}
               </li>
             );
           })}

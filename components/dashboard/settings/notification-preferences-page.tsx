@@ -8,7 +8,8 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { contractError } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
-import { NOTIFICATION_KIND_LABELS } from '@/server/services/notifications/notification-schemas';
+import { DIGEST_HOUR_UTC, NOTIFICATION_KIND_LABELS } from '@/server/services/notifications/notification-schemas';
+import { useIsClient } from '@/components/ui/use-is-client';
 import { PageHeader } from '../page-header';
 
 type Preferences = RouterOutputs['notifications']['preferences'];
@@ -51,7 +52,7 @@ export function NotificationPreferencesPage({ initial }: { initial: Preferences 
         description="Every notification appears under the bell. Choose which also reach you by email."
       />
       <Card>
-        <CardHeader title="Email" description="The daily digest is sent at 07:00 UTC and lists the unread notifications of the 24 hours before." />
+        <CardHeader title="Email" description={<>The daily digest is sent every day at <DigestTime /> and lists the unread notifications of the 24 hours before.</>} />
         <CardContent>
           <Form className="grid divide-y divide-slate-100" aria-label="Email preferences" onSubmit={(e) => e.preventDefault()}>
             {preferences.map((pref) => (
@@ -79,4 +80,18 @@ export function NotificationPreferencesPage({ initial }: { initial: Preferences 
       </Card>
     </div>
   );
+}
+
+/**
+ * When the digest goes out, in the viewer's zone and named ("08:00 CET"), as every dashboard time is. The server does
+ * not know that zone: it renders the UTC hour (named) and the browser replaces it once hydrated.
+ */
+function DigestTime() {
+  const isClient = useIsClient();
+  const today = new Date();
+  const at = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), DIGEST_HOUR_UTC));
+  const text = isClient
+    ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(at)
+    : `${String(DIGEST_HOUR_UTC).padStart(2, '0')}:00 UTC`;
+  return <span data-testid="digest-time">{text}</span>;
 }

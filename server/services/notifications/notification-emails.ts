@@ -2,14 +2,13 @@ import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { notificationPreferences, notifications, users, type NotificationKind } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
 import { getEnv } from '@/server/env';
+import { formatDateTimeInZone } from '@/server/i18n/format-date';
 import { log } from '@/server/log';
 import { escapeHtml, safeHref } from '../email/html';
 import { sendEmail } from '../email/send-email';
 import { describeNotifications } from './list-notifications';
-import { DEFAULT_EMAIL_DELIVERY } from './notification-schemas';
+import { DEFAULT_EMAIL_DELIVERY, DIGEST_HOUR_UTC } from './notification-schemas';
 
-/** The daily digest goes out at this hour, UTC, and lists the 24 hours before it. */
-export const DIGEST_HOUR_UTC = 7;
 
 const settingsLink = () => `${getEnv().APP_URL}/settings/notifications`;
 
@@ -78,8 +77,10 @@ export async function sendNotificationDigests(db: DbExecutor, input: { now?: Dat
       const items = await describeNotifications(db, person.orgId, rows, { withNames: false });
       const base = getEnv().APP_URL;
       const subject = `Your daily summary: ${items.length} unread ${items.length === 1 ? 'notification' : 'notifications'}`;
-      const text = `${subject} (${period.day}).\n\n${items.map((i) => `- ${i.title}: ${base}${i.href}`).join('\n')}\n\nChoose which notifications you get by email: ${settingsLink()}\n`;
-      const html = `<p>${escapeHtml(subject)} (${period.day}).</p><ul>${items.map((i) => `<li><a href="${safeHref(`${base}${i.href}`)}">${escapeHtml(i.title)}</a></li>`).join('')}</ul><p style="color:#64748b;font-size:12px"><a href="${safeHref(settingsLink())}">Choose which notifications you get by email</a></p>`;
+      // The period's end in the organization's zone, named, as every email gives times (docs/DECISIONS.md, "One time zone rule").
+      const until = `in the 24 hours to ${formatDateTimeInZone(period.end, 'en-GB', getEnv().DISPLAY_TIME_ZONE)}`;
+      const text = `${subject} ${until}.\n\n${items.map((i) => `- ${i.title}: ${base}${i.href}`).join('\n')}\n\nChoose which notifications you get by email: ${settingsLink()}\n`;
+      const html = `<p>${escapeHtml(`${subject} ${until}`)}.</p><ul>${items.map((i) => `<li><a href="${safeHref(`${base}${i.href}`)}">${escapeHtml(i.title)}</a></li>`).join('')}</ul><p style="color:#64748b;font-size:12px"><a href="${safeHref(settingsLink())}">Choose which notifications you get by email</a></p>`;
       const outcome = await sendEmail(db, {
         orgId: person.orgId,
         interviewId: null,

@@ -11,6 +11,9 @@ export type EmailChoiceKind = (typeof EMAIL_CHOICE_KINDS)[number];
 const EMAIL_DELIVERIES = ['off', 'immediately', 'digest'] as const satisfies readonly EmailDelivery[];
 const WATCH_TARGET_TYPES = ['interview', 'campaign'] as const satisfies readonly WatchTargetType[];
 
+/** The daily digest goes out at this hour, UTC, and lists the 24 hours before it (here so the dashboard can say when, in the viewer's zone). */
+export const DIGEST_HOUR_UTC = 7;
+
 /**
  * What a user gets by email when they set nothing: a mention is addressed to them, so it comes at once; what
  * happens to the interviews they watch comes in the daily digest.

@@ -5,7 +5,7 @@ import { notFound } from '@/server/errors';
 import type { AuditContext } from '../audit/audit-actor';
 import { recordAuditEvent } from '../audit/record-audit-event';
 
-type SettingColumn = 'retentionDays' | 'contactEmail' | 'candidateNextSteps' | 'reviewBeforeAi' | 'collectSelfIdentification';
+type SettingColumn = 'retentionDays' | 'language' | 'contactEmail' | 'candidateNextSteps' | 'reviewBeforeAi' | 'collectSelfIdentification';
 type SettingValue<K extends SettingColumn> = (typeof organizations.$inferSelect)[K];
 
 /**

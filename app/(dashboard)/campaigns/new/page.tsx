@@ -1,13 +1,19 @@
 import { RoleGate } from '@/components/dashboard/role-gate';
+import { getServerCaller } from '@/server/http/dashboard-session';
 import { NewJobWizard } from '@/components/dashboard/campaigns/new-job-wizard';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New job · Interview screening' };
 
-export default function Page() {
+/**
+ * Starts in the organization's language when an admin chose one (Settings → General); otherwise in English as before:
+ * a first job is set up before any configuration exists to infer a language from.
+ */
+export default async function Page() {
+  const { locale, languageChosen } = await (await getServerCaller()).candidates.defaults();
   return (
     <RoleGate needs="recruiter" title="New job">
-      <NewJobWizard />
+      <NewJobWizard defaultLocale={languageChosen ? locale : undefined} />
     </RoleGate>
   );
 }
