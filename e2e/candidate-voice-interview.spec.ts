@@ -126,7 +126,7 @@ describe('the candidate interview by voice', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('question-text').textContent()).toContain('Describe a hard bug you fixed.');
     expect(await page.getByTestId('progress').textContent()).toBe('Question 2 of 2');
-    expect(await page.getByTestId('answer-text').inputValue()).toBe(SPOKEN);
+    await expect.poll(() => page.getByTestId('answer-text').inputValue()).toBe(SPOKEN);
     expect(await page.getByTestId('notice').count()).toBe(0);
     // The thread is rebuilt: the first answer as corrected, acknowledged.
     expect(await page.getByTestId('msg-answer').innerText()).toContain(CORRECTED);
