@@ -189,12 +189,19 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/** axe on the current screen at phone and desktop sizes, each finding prefixed by its width; the page is left at `back`. */
-export async function a11yViolationsAtBothSizes(page: Page, back: { width: number; height: number } = page.viewportSize() ?? DESKTOP): Promise<string[]> {
+/**
+ * axe on the current screen at phone and desktop sizes, each finding prefixed by its width; the page is left at
+ * `back`. `check`: the axe run (seriousA11yViolations by default).
+ */
+export async function a11yViolationsAtBothSizes(
+  page: Page,
+  back: { width: number; height: number } = page.viewportSize() ?? DESKTOP,
+  check: (page: Page) => Promise<string[]> = seriousA11yViolations,
+): Promise<string[]> {
   const found: string[] = [];
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    found.push(...(await seriousA11yViolations(page)).map((v) => `${size.width}px ${v}`));
+    found.push(...(await check(page)).map((v) => `${size.width}px ${v}`));
   }
   await page.setViewportSize(back);
   return found;
