@@ -1,10 +1,7 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interviews, mailboxMessages } from '@/db/schema';
-import { startFakeOpenAi, type FakeOpenAi } from '../tests/support/fake-openai';
-import { startTestApp, type TestApp } from '../tests/support/test-app';
-import { inviteCandidate, launchChromiumWithMicrophone, seriousA11yViolations } from './candidate-support';
+import { a11yViolationsAtBothSizes as axeAtBothSizes, candidateSuite, DESKTOP, inviteCandidate, openCandidatePage, PHONE } from './candidate-support';
 
 /**
  * The candidate's side in their own language and time zone (issue 25): a written interview taken in German and in
@@ -13,34 +10,7 @@ import { inviteCandidate, launchChromiumWithMicrophone, seriousA11yViolations } 
  * at phone and desktop sizes on every screen. One app for both cases.
  */
 
-let app: TestApp;
-let openai: FakeOpenAi;
-let browser: Browser;
-
-const PHONE = { width: 375, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
-
-beforeAll(async () => {
-  openai = await startFakeOpenAi();
-  app = await startTestApp({ RESEND_API_KEY: '', AGENT_DISPATCH_URL: '', STT_BASE_URL: '', LLM_BASE_URL: openai.baseUrl, LLM_API_KEY: 'test-llm-key' });
-  browser = await launchChromiumWithMicrophone();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await openai?.close();
-});
-
-/** axe on the current screen at both sizes (the page is left at `back`). */
-async function axeAtBothSizes(page: Page, back: { width: number; height: number }): Promise<string[]> {
-  const found: string[] = [];
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    found.push(...(await seriousA11yViolations(page)).map((v) => `${size.width}px ${v}`));
-  }
-  await page.setViewportSize(back);
-  return found;
-}
+const suite = candidateSuite();
 
 /** The time of day a browser in `timeZone` shows for `date` with the candidate's conventions (spaces normalized). */
 function clockIn(date: Date, locale: string, timeZone: string): string {
@@ -136,6 +106,7 @@ const SPANISH: Case = {
 };
 
 async function takeInterview(c: Case, firstName: string): Promise<void> {
+  const { app } = suite;
   const invited = await inviteCandidate(app, { locale: c.locale, firstName, questions: c.questions, configLocale: c.configLocale, extraLocales: c.extraLocales });
   const [interview] = await app.db.select().from(interviews).where(eq(interviews.id, invited.interviewId));
 
@@ -145,10 +116,8 @@ async function takeInterview(c: Case, firstName: string): Promise<void> {
   expect(email.text).toContain(c.email.lead);
   expect(email.text).toMatch(c.email.expiry);
 
-  const context: BrowserContext = await browser.newContext({ viewport: c.size, locale: c.locale, timezoneId: c.timeZone, ...(c.size === PHONE ? { isMobile: true, hasTouch: true } : {}) });
-  const page = await context.newPage();
+  const page = await openCandidatePage(suite.browser, `${app.url}/i/${invited.token}`, { viewport: c.size, locale: c.locale, timezoneId: c.timeZone });
   try {
-    expect((await page.goto(`${app.url}/i/${invited.token}`))!.status()).toBe(200);
     expect(await page.title()).toBe(c.page.title);
     expect(await page.locator('.cp-root').getAttribute('lang')).toBe(c.locale.slice(0, 2));
     expect(await page.getByTestId('intro').innerText()).toBe(c.page.intro);
@@ -207,7 +176,7 @@ async function takeInterview(c: Case, firstName: string): Promise<void> {
     const [rated] = await app.db.select().from(interviews).where(eq(interviews.id, invited.interviewId));
     expect([rated.satisfactionScore, rated.satisfactionComment]).toEqual([4, c.thanks.comment]);
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
@@ -221,11 +190,10 @@ describe('the candidate in their own language and time zone', () => {
   }, 90_000);
 
   it('the switcher shows the page in the other language the configuration allows, and back', async () => {
+    const { app } = suite;
     const invited = await inviteCandidate(app, { locale: 'es', firstName: 'Lucía', configLocale: 'en', extraLocales: ['es'] });
-    const context = await browser.newContext({ viewport: PHONE, locale: 'es-ES', timezoneId: 'Europe/Madrid', isMobile: true, hasTouch: true });
-    const page = await context.newPage();
+    const page = await openCandidatePage(suite.browser, `${app.url}/i/${invited.token}`, { viewport: PHONE, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
     try {
-      await page.goto(`${app.url}/i/${invited.token}`);
       const switcher = page.getByTestId('language-switcher');
       expect(await switcher.getAttribute('aria-label')).toBe('Idioma');
       // The configuration's own language first, then the ones it allows.
@@ -255,7 +223,7 @@ describe('the candidate in their own language and time zone', () => {
       expect(await page.locator('.cp-root').getAttribute('lang')).toBe('en');
       expect(await page.getByTestId('language-switcher').count()).toBe(0);
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 });

@@ -2,15 +2,16 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { mailboxMessages } from '@/db/schema';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { mailboxMessages, reports, turns } from '@/db/schema';
 import { runGroup } from '../tests/support/child-processes';
+import { startFakeOpenAi, type FakeOpenAi } from '../tests/support/fake-openai';
 import { invitationLinkIn } from '../tests/support/fake-resend-server';
-import { createTestOrg, makeCandidate, makeConfig, makeJob } from '../tests/support/factories';
+import { createTestOrg, makeCandidate, makeConfig, makeJob, type TestOrg } from '../tests/support/factories';
 import { makeRecruiter } from '../tests/support/recruiters';
-import type { TestApp } from '../tests/support/test-app';
+import { startTestApp, type TestApp } from '../tests/support/test-app';
 
 /** A command to its end (through the suite's child-process helper), failing on a non-zero exit. */
 async function run(command: string, args: string[]): Promise<void> {
@@ -19,6 +20,82 @@ async function run(command: string, args: string[]): Promise<void> {
 }
 
 /** Helpers shared by the candidate-interview specs (not a spec: vitest only runs `*.spec.ts`). */
+
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** What a candidate spec runs against; filled in by `candidateSuite`'s beforeAll. */
+export type CandidateSuite = {
+  app: TestApp;
+  openai: FakeOpenAi;
+  /** Chromium whose fake microphone plays the suite's `microphone` file; without one, the microphone is refused. */
+  browser: Browser;
+  /** Chromium whose microphone is refused (the same browser as `browser` when the suite has no `microphone`). */
+  deniedBrowser: Browser;
+};
+
+/**
+ * A candidate spec's world, started before its tests and stopped after them: the tests' fake OpenAI server, the built
+ * app (a written interview by default: no speech-to-text or speech, the fake as the language model, invitations in
+ * the local mailbox; `env` adds to or overrides that) and Debian's Chromium. The browsers are launched while the
+ * app starts rather than after it. `microphone`: the file the fake microphone plays (made while the app starts),
+ * and then a second browser whose microphone is refused.
+ */
+export function candidateSuite(options: { env?: (openai: FakeOpenAi) => Record<string, string>; microphone?: () => Promise<string> } = {}): CandidateSuite {
+  const suite = {} as CandidateSuite;
+  let browsers: Promise<Browser[]> | undefined;
+  beforeAll(async () => {
+    browsers = Promise.all(
+      options.microphone ? [options.microphone().then((audio) => launchChromiumWithMicrophone(audio)), launchChromiumWithMicrophone()] : [launchChromiumWithMicrophone()],
+    );
+    // Awaited below; a launch that fails before then must not be an unhandled rejection.
+    browsers.catch(() => undefined);
+    suite.openai = await startFakeOpenAi();
+    suite.app = await startTestApp({
+      RESEND_API_KEY: '',
+      AGENT_DISPATCH_URL: '',
+      STT_BASE_URL: '',
+      TTS_BASE_URL: '',
+      LLM_BASE_URL: suite.openai.baseUrl,
+      LLM_API_KEY: 'test-llm-key',
+      ...options.env?.(suite.openai),
+    });
+    const [browser, denied] = await browsers;
+    suite.browser = browser;
+    suite.deniedBrowser = denied ?? browser;
+  });
+  afterAll(async () => {
+    const launched = await browsers?.catch(() => []);
+    await Promise.all((launched ?? []).map((b) => b.close()));
+    await suite.app?.close();
+    await suite.openai?.close();
+  });
+  return suite;
+}
+
+/**
+ * The candidate's link opened in a fresh context of `browser` (its own cookies and storage; axe-core needs one per
+ * page), answering 200. Closing the page closes its context. Desktop by default; `PHONE` emulates a touch phone.
+ */
+export async function openCandidatePage(
+  browser: Browser,
+  url: string,
+  options: { viewport?: { width: number; height: number }; locale?: string } & Pick<BrowserContextOptions, 'timezoneId' | 'permissions'> = {},
+): Promise<Page> {
+  const viewport = options.viewport ?? DESKTOP;
+  const context = await browser.newContext({
+    viewport,
+    locale: options.locale ?? 'en-GB',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.permissions ? { permissions: options.permissions } : {}),
+    ...(viewport.width <= PHONE.width + 40 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  page.on('close', () => void context.close().catch(() => undefined));
+  const response = await page.goto(url);
+  expect(response!.status()).toBe(200);
+  return page;
+}
 
 /**
  * A spoken answer as a WAV file: espeak-ng's voice, then silence long enough for voice-activity detection to end
@@ -56,7 +133,14 @@ export async function launchChromiumWithMicrophone(audioFile?: string): Promise<
   });
 }
 
-export type InvitedCandidate = { orgId: string; interviewId: string; token: string; recruiter: { email: string; password: string } };
+export type InvitedCandidate = {
+  orgId: string;
+  interviewId: string;
+  token: string;
+  recruiter: { email: string; password: string };
+  /** The organization's v1 API with a key of every scope. */
+  api: TestOrg['api'];
+};
 
 /** An organization with a recruiter, and an interview of a candidate whose invitation landed in the local mailbox. */
 export async function inviteCandidate(
@@ -71,7 +155,21 @@ export async function inviteCandidate(
   const created = await org.api('/api/v1/interviews', { body: { candidateId: candidate.id, jobId: job.id, configId: config.id } });
   expect(created.status).toBe(201);
   const token = await invitationToken(app, org.orgId);
-  return { orgId: org.orgId, interviewId: created.body.id, token, recruiter: { email: recruiter.email, password: recruiter.password } };
+  return { orgId: org.orgId, interviewId: created.body.id, token, recruiter: { email: recruiter.email, password: recruiter.password }, api: org.api };
+}
+
+/** The interview's turns, in order. */
+export async function storedTurns(app: TestApp, invited: Pick<InvitedCandidate, 'orgId' | 'interviewId'>) {
+  return app.db
+    .select()
+    .from(turns)
+    .where(and(eq(turns.interviewId, invited.interviewId), eq(turns.orgId, invited.orgId)))
+    .orderBy(asc(turns.turnNumber));
+}
+
+/** Waits until the interview's report has been generated (the job runs in the app's worker). */
+export async function awaitReportReady(app: TestApp, interviewId: string): Promise<void> {
+  await expect.poll(async () => (await app.db.select().from(reports).where(eq(reports.interviewId, interviewId)))[0]?.status, { timeout: 30_000 }).toBe('READY');
 }
 
 async function invitationToken(app: TestApp, orgId: string): Promise<string> {
@@ -89,6 +187,24 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * axe on the current screen at phone and desktop sizes, each finding prefixed by its width; the page is left at
+ * `back`. `check`: the axe run (seriousA11yViolations by default).
+ */
+export async function a11yViolationsAtBothSizes(
+  page: Page,
+  back: { width: number; height: number } = page.viewportSize() ?? DESKTOP,
+  check: (page: Page) => Promise<string[]> = seriousA11yViolations,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    found.push(...(await check(page)).map((v) => `${size.width}px ${v}`));
+  }
+  await page.setViewportSize(back);
+  return found;
 }
 
 /** The notice: every item the candidate must be told, then the acknowledgement. */

@@ -11,6 +11,7 @@ import { invitationLinkIn } from '../tests/support/fake-resend-server';
 import { createTestOrg, makeCandidate, makeConfig, makeJob } from '../tests/support/factories';
 import { recruiterCaller } from '../tests/support/recruiter-caller';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { a11yViolationsAtBothSizes } from './candidate-support';
 
 const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'screenshots');
 
@@ -74,6 +75,9 @@ async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
+/** Every rule axe runs by default, at phone and desktop sizes. */
+const axeAtBothSizes = (page: Page) => a11yViolationsAtBothSizes(page, undefined, seriousA11yViolations);
+
 describe('the invitation page in a browser', () => {
   it('a valid French link: the interview, what to expect, the expiry; Start, then live progress, then thanks', async () => {
     const invited = await invite({ locale: 'fr-FR', firstName: 'Zoé', orgName: 'Acme & Fils', jobTitle: 'Développeuse backend' });
@@ -93,7 +97,7 @@ describe('the invitation page in a browser', () => {
     await page.getByTestId('time-zone').waitFor();
     expect(await page.getByTestId('expiry').textContent()).toMatch(/^Ce lien est valable jusqu'au \w+ \d{1,2} \S+ \d{4} à \d{2}:\d{2} \((UTC|GMT)([+-]\d+)?\)\.$/);
     expect(await page.locator('.cp-root').getAttribute('lang')).toBe('fr');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeAtBothSizes(page)).toEqual([]);
     await shoot(page, 'invitation-fr-open');
 
     // Nothing starts before the notice is acknowledged.
@@ -105,6 +109,7 @@ describe('the invitation page in a browser', () => {
     await expect.poll(() => page.getByTestId('invitation-progress').innerText(), { timeout: 10_000 }).toContain("L'entretien démarre…");
     expect(await page.getByRole('link', { name: "Rejoindre l'appel" }).getAttribute('href')).toBe(`https://agent.example.test/rooms/${invited.interviewId}`);
     expect(agent.dispatches.filter((d) => d.body.interviewId === invited.interviewId)).toHaveLength(1);
+    expect(await axeAtBothSizes(page)).toEqual([]);
     await shoot(page, 'invitation-fr-starting');
 
     // The agent records turns: the page shows the count, never the words.
@@ -116,18 +121,21 @@ describe('the invitation page in a browser', () => {
     await expect.poll(() => page.getByTestId('turn-count').textContent(), { timeout: 10_000 }).toBe('2 échanges enregistrés');
     expect(await page.getByTestId('invitation-progress').innerText()).toContain('Entretien en cours');
     expect(await page.content()).not.toContain('Je suis développeuse');
+    expect(await axeAtBothSizes(page)).toEqual([]);
     await shoot(page, 'invitation-fr-in-progress');
 
     await app.db.update(interviews).set({ status: 'COMPLETED', completedAt: new Date(), endedAt: new Date() }).where(and(eq(interviews.id, invited.interviewId)));
     await expect.poll(() => page.getByTestId('invitation-finished').innerText(), { timeout: 10_000 }).toContain('Merci !');
+    expect(await axeAtBothSizes(page)).toEqual([]);
     await shoot(page, 'invitation-fr-finished');
 
     // Reloading the link now gives the completed page.
     const reloaded = await page.reload();
     expect(reloaded!.status()).toBe(200);
     expect(await page.getByTestId('invitation-closed').innerText()).toContain('Entretien terminé');
+    expect(await axeAtBothSizes(page)).toEqual([]);
     await page.close();
-  });
+  }, 60_000);
 
   it('a valid English link, and a Start that fails while the agent is down shows a clear message', async () => {
     const invited = await invite({ locale: 'en-GB', firstName: 'Ada', orgName: 'Initech', jobTitle: 'Data analyst' });
@@ -144,18 +152,19 @@ describe('the invitation page in a browser', () => {
     const notice = await page.getByTestId('notice').textContent();
     expect(notice).toContain("For any question about your data, reply to Initech's invitation email.");
     expect(notice).toContain('You can ask Initech for an interview without AI, with a person, by replying to the invitation email.');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeAtBothSizes(page)).toEqual([]);
     await shoot(page, 'invitation-en-open');
 
     agent.failNext(1);
     await page.getByTestId('consent').check();
     await page.getByTestId('start-interview').click();
     await expect.poll(() => page.getByTestId('start-error').textContent(), { timeout: 10_000 }).toBe('The voice assistant is not available right now. Please try again in a moment.');
+    expect(await axeAtBothSizes(page)).toEqual([]);
     await shoot(page, 'invitation-en-agent-down');
     await page.getByTestId('start-interview').click();
     await expect.poll(() => page.getByTestId('invitation-progress').innerText(), { timeout: 10_000 }).toContain('Your interview is starting…');
     await page.close();
-  });
+  }, 60_000);
 
   it("the notice gives the organization's candidate contact once a recruiter sets it in Settings", async () => {
     const invited = await invite({ locale: 'en', firstName: 'Grace', orgName: 'Hooli', jobTitle: 'Support engineer' });
@@ -186,6 +195,7 @@ describe('the invitation page in a browser', () => {
     expect(text).toContain('Link expired');
     expect(text).toContain('If you would still like to take the interview, contact Globex.');
     expect(await page.getByTestId('start-interview').count()).toBe(0);
+    expect(await axeAtBothSizes(page)).toEqual([]);
     await shoot(page, 'invitation-en-expired');
     await page.close();
   });
@@ -220,6 +230,7 @@ describe('the invitation page in a browser', () => {
     expect(text).toContain('Lien introuvable');
     expect(text).toContain('Link not found');
     expect(text).not.toContain('Stark');
+    expect(await axeAtBothSizes(old.page)).toEqual([]);
     await shoot(old.page, 'invitation-resent-old-link');
     await old.page.close();
 

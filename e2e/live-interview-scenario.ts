@@ -2,15 +2,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interviews, turns } from '@/db/schema';
+import { interviews } from '@/db/schema';
 import { runGroup } from '../tests/support/child-processes';
 import { screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
 import { startFakeOpenAi, type FakeOpenAi } from '../tests/support/fake-openai';
 import { startTcpProxy, type TcpProxy } from '../tests/support/tcp-proxy';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
-import { acknowledgeNotice, expectPlayableAndSeekable, inviteCandidate, launchChromiumWithMicrophone, seriousA11yViolations, type InvitedCandidate } from './candidate-support';
+import { a11yViolationsAtBothSizes, acknowledgeNotice, expectPlayableAndSeekable, inviteCandidate, launchChromiumWithMicrophone, storedTurns } from './candidate-support';
 
 /**
  * A whole live interview (answerMode "live") in Debian's Chromium, once per provider shape (the spec files
@@ -23,7 +23,9 @@ import { acknowledgeNotice, expectPlayableAndSeekable, inviteCandidate, launchCh
  * The candidate hears each question (the page's player reports the audio heard and its analyser's level), gets a
  * follow-up after a thin answer, interrupts the interviewer once (playback stops), loses the network
  * mid-interview and resumes without a question asked twice, and finishes; every turn is stored once, and the
- * recruiter plays the whole recording and seeks to a turn's place in it. On a 375 px phone viewport, with axe.
+ * recruiter plays the whole recording and seeks to a turn's place in it. On a 375 px phone viewport; axe at phone
+ * and desktop sizes on each screen that waits for the candidate (notice, microphone check, practice, the live view
+ * listening, the join screen after a reload, writing instead, the thank-you page).
  *
  * The app is reached through a TCP front door (tests/support/tcp-proxy.ts) whose port is known before the app
  * starts: it is APP_URL, so the page's origin is the one the live socket accepts, and cutting it is the network
@@ -45,7 +47,8 @@ const ANSWERS = ['I led the migration of our billing system to a new provider.',
 
 /** The app's settings for each shape; the fake's base URL is filled in. */
 function shapeEnv(shape: LiveShape, baseUrl: string): Record<string, string> {
-  const llm = { LLM_BASE_URL: baseUrl, LLM_API_KEY: 'sk-llm-key-for-evaluations-0123', LLM_MODEL: 'fake-model' };
+  // No gentle prompt after a silence (20 s by default): the test reads the screen (axe) while the interviewer waits.
+  const llm = { LLM_BASE_URL: baseUrl, LLM_API_KEY: 'sk-llm-key-for-evaluations-0123', LLM_MODEL: 'fake-model', LIVE_SILENCE_PROMPT_MS: '120000' };
   if (shape === 'realtime') {
     return { ...llm, STT_BASE_URL: '', TTS_BASE_URL: '', REALTIME_BASE_URL: baseUrl, REALTIME_API_KEY: REALTIME_KEY, REALTIME_MODEL: 'gpt-realtime', REALTIME_SILENCE_MS: '400' };
   }
@@ -113,6 +116,9 @@ export function liveInterviewSpec(shape: LiveShape): void {
   let env: Record<string, string>;
 
   beforeAll(async () => {
+    // The browser starts while the answers are spoken and the app starts.
+    const launched = launchChromiumWithMicrophone();
+    launched.catch(() => undefined);
     [thin, ...spoken] = await Promise.all([THIN_ANSWER, ...ANSWERS].map(speech));
     fake = await startFakeOpenAi();
     // Replies paced in real time (100 ms of audio every 100 ms), so there is a moment to interrupt them.
@@ -125,7 +131,7 @@ export function liveInterviewSpec(shape: LiveShape): void {
     app = await startTestApp({ APP_URL: `http://127.0.0.1:${frontDoor.port}`, RESEND_API_KEY: '', AGENT_DISPATCH_URL: '', ...env });
     // The front door opens onto the app now that its port is known (the proxy reads the target per connection).
     app_.port = app.server.port;
-    browser = await launchChromiumWithMicrophone();
+    browser = await launched;
   });
   afterAll(async () => {
     await browser?.close();
@@ -149,14 +155,6 @@ export function liveInterviewSpec(shape: LiveShape): void {
     await page.evaluate((audio) => (window as unknown as { __speak: (wav: string) => Promise<number> }).__speak(audio), wav);
   }
 
-  async function storedTurns(invited: InvitedCandidate) {
-    return app.db
-      .select()
-      .from(turns)
-      .where(and(eq(turns.interviewId, invited.interviewId), eq(turns.orgId, invited.orgId)))
-      .orderBy(asc(turns.turnNumber));
-  }
-
   describe(`the live interview in the browser (${shape})`, () => {
     it('hears each question, answers, interrupts once, survives a network loss without a repeated question, and finishes', async () => {
       const invited = await inviteCandidate(app, { locale: 'en-GB', firstName: 'Ada', questions: QUESTIONS });
@@ -172,11 +170,15 @@ export function liveInterviewSpec(shape: LiveShape): void {
       expect(await page.getByTestId('notice').getAttribute('data-mode')).toBe('live');
       const notice = await page.getByTestId('notice').textContent();
       for (const text of ['live spoken conversation with an artificial intelligence', 'captions show it as it happens', 'answer in writing']) expect(notice).toContain(text);
+      expect(await a11yViolationsAtBothSizes(page)).toEqual([]);
       await acknowledgeNotice(page);
       expect(await page.getByTestId('setup').innerText()).toContain('Live spoken conversation');
       await page.getByTestId('mic-allow').click();
       await page.getByTestId('mic-level').waitFor();
+      expect(await a11yViolationsAtBothSizes(page)).toEqual([]);
       await page.getByTestId('start-interview').click();
+      await page.getByTestId('practice').waitFor();
+      expect(await a11yViolationsAtBothSizes(page)).toEqual([]);
       await page.getByTestId('practice-done').click();
 
       // Question 1: said (the greeting, the AI disclosure, the question), heard, captioned; the progress.
@@ -191,8 +193,8 @@ export function liveInterviewSpec(shape: LiveShape): void {
       await expect.poll(() => attr(page, 'data-state'), { timeout: 20_000 }).toBe('listening');
       await expect.poll(() => numberAttr(page, 'data-heard-ms'), { timeout: 10_000 }).toBeGreaterThan(1000);
 
-      // The live view on a phone: accessible, nothing wider than the screen.
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      // The live view listening: accessible at both sizes; on the phone, nothing wider than the screen.
+      expect(await a11yViolationsAtBothSizes(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await screenshot(page, 'candidate-live-phone');
 
@@ -249,10 +251,11 @@ export function liveInterviewSpec(shape: LiveShape): void {
       await expect.poll(() => page.getByTestId('invitation-finished').count(), { timeout: 30_000 }).toBe(1);
       expect(await page.getByTestId('invitation-finished').innerText()).toContain('Thank you!');
       expect(await page.getByTestId('thread').count()).toBe(0);
+      expect(await a11yViolationsAtBothSizes(page)).toEqual([]);
       await context.close();
 
       // Every question asked once, every answer stored once, the interview live and complete.
-      const rows = await storedTurns(invited);
+      const rows = await storedTurns(app, invited);
       expect(rows.map((t) => [t.turnNumber, t.role, t.content])).toEqual([
         [1, 'agent', expect.stringContaining(QUESTIONS[0].text)],
         [2, 'candidate', THIN_ANSWER],
@@ -314,7 +317,7 @@ export function liveInterviewSpec(shape: LiveShape): void {
       await page.reload();
       await expect.poll(() => attr(page, 'data-connection')).toBe('join');
       expect(await page.getByTestId('notice').count()).toBe(0);
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(await a11yViolationsAtBothSizes(page)).toEqual([]);
       await page.getByTestId('live-join-button').click();
       await expect.poll(() => captionText(page, 'interviewer', 0), { timeout: 20_000 }).toMatch(/^Welcome back\. We were at question 1: Tell me about a project you led\.$/);
 
@@ -325,13 +328,14 @@ export function liveInterviewSpec(shape: LiveShape): void {
         [2, 'I listen first, then we agree on how to decide.'],
       ] as const) {
         await expect.poll(() => page.getByTestId('progress').textContent()).toBe(`Question ${index} of 2`);
+        if (index === 1) expect(await a11yViolationsAtBothSizes(page)).toEqual([]);
         await page.getByTestId('answer-text').fill(answer);
         await page.getByTestId('send-answer').click();
       }
       await expect.poll(() => page.getByTestId('invitation-finished').innerText()).toContain('Thank you!');
       await context.close();
 
-      const rows = await storedTurns(invited);
+      const rows = await storedTurns(app, invited);
       expect(rows.map((t) => t.role)).toEqual(['agent', 'candidate', 'agent', 'candidate']);
       expect(rows[1].content).toBe('I led the rewrite of our invoicing service.');
       // The interview's mode is the one it started with.
