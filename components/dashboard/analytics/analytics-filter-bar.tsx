@@ -7,37 +7,13 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { CatalogPicker } from '../catalog/catalog-picker';
 import type { CatalogKind } from '../catalog/use-catalog-options';
-
-export const SCOPE_KINDS = ['campaign', 'job', 'config'] as const;
-export type ScopeKind = (typeof SCOPE_KINDS)[number];
+import { SCOPE_KINDS, type AnalyticsFilterState, type ScopeKind } from './analytics-input';
 
 const SCOPE_PICKERS: Record<ScopeKind, { label: string; catalog: CatalogKind; idPrefix: string }> = {
   campaign: { label: 'Campaign', catalog: 'campaigns', idPrefix: 'cmp_' },
   job: { label: 'Job', catalog: 'jobs', idPrefix: 'job_' },
   config: { label: 'Configuration', catalog: 'interviewConfigs', idPrefix: 'cfg_' },
 };
-
-export type AnalyticsFilterState = { kind: ScopeKind; id: string; fromDate: string; toDate: string };
-
-/**
- * The filter the analytics procedures take, from the page's state: the chosen scope, and the date range as whole
- * UTC days, the end day included (the API's `to` is exclusive, so it is the next day's midnight).
- */
-export function toAnalyticsInput(state: AnalyticsFilterState) {
-  if (!state.id) return null;
-  const scope = state.kind === 'campaign' ? { campaignId: state.id } : state.kind === 'job' ? { jobId: state.id } : { configId: state.id };
-  return {
-    ...scope,
-    ...(state.fromDate ? { from: `${state.fromDate}T00:00:00Z` } : {}),
-    ...(state.toDate ? { to: nextDayMidnight(state.toDate) } : {}),
-  };
-}
-
-function nextDayMidnight(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
-}
 
 export function AnalyticsFilterBar({ state, onChange }: { state: AnalyticsFilterState; onChange: (next: Partial<AnalyticsFilterState>) => void }) {
   const picker = SCOPE_PICKERS[state.kind];

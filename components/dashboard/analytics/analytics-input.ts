@@ -1,0 +1,56 @@
+import type { ParamGetter } from '../list-inputs';
+
+/**
+ * The analytics page's query inputs from the URL's search params, in one place for the page's server component
+ * (which prefetches the queries) and its client component (which reads them): the two must build the same input,
+ * key for key, or the client's query keys miss the prefetched data and it fetches again.
+ */
+export const SCOPE_KINDS = ['campaign', 'job', 'config'] as const;
+export type ScopeKind = (typeof SCOPE_KINDS)[number];
+
+export type AnalyticsFilterState = { kind: ScopeKind; id: string; fromDate: string; toDate: string };
+
+export type FunnelInterval = 'week' | 'month';
+
+export function analyticsStateFromParams(get: ParamGetter): AnalyticsFilterState {
+  const kind = get('by');
+  return {
+    kind: (SCOPE_KINDS as readonly string[]).includes(kind) ? (kind as ScopeKind) : 'campaign',
+    id: get('id'),
+    fromDate: get('from'),
+    toDate: get('to'),
+  };
+}
+
+export function funnelIntervalFromParams(get: ParamGetter): FunnelInterval {
+  return get('interval') === 'month' ? 'month' : 'week';
+}
+
+function scopeOf(state: AnalyticsFilterState) {
+  return state.kind === 'campaign' ? { campaignId: state.id } : state.kind === 'job' ? { jobId: state.id } : { configId: state.id };
+}
+
+/**
+ * The filter the analytics procedures take, from the page's state: the chosen scope, and the date range as whole
+ * UTC days, the end day included (the API's `to` is exclusive, so it is the next day's midnight).
+ */
+export function toAnalyticsInput(state: AnalyticsFilterState) {
+  if (!state.id) return null;
+  return {
+    ...scopeOf(state),
+    ...(state.fromDate ? { from: `${state.fromDate}T00:00:00Z` } : {}),
+    ...(state.toDate ? { to: nextDayMidnight(state.toDate) } : {}),
+  };
+}
+
+function nextDayMidnight(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString();
+}
+
+/** The timeseries input from the page's state: the same scope; its axis is the invitation date, so no completion window. */
+export function toTimeseriesInput(state: AnalyticsFilterState, interval: FunnelInterval) {
+  if (!state.id) return null;
+  return { ...scopeOf(state), interval };
+}
