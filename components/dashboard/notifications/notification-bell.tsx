@@ -3,7 +3,7 @@
 import { Bell, CheckCheck } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
