@@ -13,7 +13,7 @@ import { Form } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/input';
 import { contractError } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
-import { DECISION_LABELS, type DecisionStatus } from '../interviews/decision-card';
+import { DECISION_LABELS, type DecisionStatus } from '../interviews/decision-badge';
 import type { BulkOperation } from './bulk-result-dialog';
 import type { InterviewSelectionInput } from './selection-input';
 
