@@ -7,12 +7,12 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { CatalogPicker } from '../catalog/catalog-picker';
 import type { CatalogKind } from '../catalog/use-catalog-options';
-import { SCOPE_KINDS, type AnalyticsFilterState, type ScopeKind } from './analytics-input';
+import { SCOPE_CATALOGS, SCOPE_KINDS, type AnalyticsFilterState, type ScopeKind } from './analytics-input';
 
 const SCOPE_PICKERS: Record<ScopeKind, { label: string; catalog: CatalogKind; idPrefix: string }> = {
-  campaign: { label: 'Campaign', catalog: 'campaigns', idPrefix: 'cmp_' },
-  job: { label: 'Job', catalog: 'jobs', idPrefix: 'job_' },
-  config: { label: 'Configuration', catalog: 'interviewConfigs', idPrefix: 'cfg_' },
+  campaign: { label: 'Campaign', catalog: SCOPE_CATALOGS.campaign, idPrefix: 'cmp_' },
+  job: { label: 'Job', catalog: SCOPE_CATALOGS.job, idPrefix: 'job_' },
+  config: { label: 'Configuration', catalog: SCOPE_CATALOGS.config, idPrefix: 'cfg_' },
 };
 
 export function AnalyticsFilterBar({ state, onChange }: { state: AnalyticsFilterState; onChange: (next: Partial<AnalyticsFilterState>) => void }) {

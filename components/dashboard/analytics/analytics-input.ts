@@ -1,3 +1,4 @@
+import type { CatalogKind } from '../catalog/catalog-options';
 import type { ParamGetter } from '../list-inputs';
 
 /**
@@ -7,6 +8,9 @@ import type { ParamGetter } from '../list-inputs';
  */
 export const SCOPE_KINDS = ['campaign', 'job', 'config'] as const;
 export type ScopeKind = (typeof SCOPE_KINDS)[number];
+
+/** The catalog each scope's picker lists (the filter bar's picker; the server page prefetches it). */
+export const SCOPE_CATALOGS: Record<ScopeKind, CatalogKind> = { campaign: 'campaigns', job: 'jobs', config: 'interviewConfigs' };
 
 export type AnalyticsFilterState = { kind: ScopeKind; id: string; fromDate: string; toDate: string };
 
