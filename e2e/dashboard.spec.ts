@@ -48,7 +48,7 @@ describe('recruiter dashboard in a real browser', { timeout: 90_000 }, () => {
   it('signs in and shows the overview with its chart', async () => {
     await signInThroughForm(page, app.url, recruiterEmail, RECRUITER_PASSWORD);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await page.locator('.recharts-surface').first().waitFor();
+    await page.getByTestId('score-chart').waitFor();
     await expect.poll(() => page.getByText('Completion rate').isVisible()).toBe(true);
     expect(await page.getByText('Recent completions').isVisible()).toBe(true);
     await screenshot(page, '02-overview');

@@ -3,10 +3,10 @@
 import { MutationCache, QueryCache, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { errorCode } from '@/components/trpc/errors';
 import { makeQueryClient } from '@/components/trpc/query-client';
 import { trpc } from '@/components/trpc/react';
+import { ToastHost } from '@/components/ui/toast';
 import { signInPageFor } from '@/server/auth/sign-in-target';
 
 /** An ended session (revoked elsewhere, expired) sends the recruiter back to the sign-in page. */
@@ -47,7 +47,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster position="top-center" closeButton />
+        <ToastHost />
       </QueryClientProvider>
     </trpc.Provider>
   );

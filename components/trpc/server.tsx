@@ -5,6 +5,7 @@ import { newRequestId } from '@/server/http/respond';
 import { requireRecruiter } from '@/server/http/dashboard-session';
 import { appRouter, type AppRouter } from '@/server/routers/app-router';
 import { createCallerFactory, createContextInner } from '@/server/trpc';
+import { catalogListInput, catalogQueryKey, toCatalogOptions, type CatalogKind } from '@/components/dashboard/catalog/catalog-options';
 import { makeQueryClient } from './query-client';
 
 const createCaller = createCallerFactory(appRouter);
@@ -20,9 +21,24 @@ const getQueryClient = cache(() => makeQueryClient());
  * A prefetch that fails stays out of the dehydrated cache: the browser then runs the query and shows its error, as
  * before. Pages that must answer 404 read through `getServerCaller` + `orNotFound` instead.
  */
-export const serverTrpc = cache(() =>
-  createHydrationHelpers<AppRouter>(
-    createCaller(async () => createContextInner({ db: getDb(), principal: await requireRecruiter(), requestId: newRequestId() })),
-    getQueryClient,
-  ),
-);
+/** One server-side caller per request, with the session's recruiter. */
+const getCaller = cache(() => createCaller(async () => createContextInner({ db: getDb(), principal: await requireRecruiter(), requestId: newRequestId() })));
+
+export const serverTrpc = cache(() => createHydrationHelpers<AppRouter>(getCaller(), getQueryClient));
+
+/**
+ * A catalog picker's options (components/dashboard/catalog/use-catalog-options.ts calls `<kind>.list` by name under
+ * its own key, not through a typed hook), put in the request's QueryClient under that key so `HydrateClient` hands
+ * them over with the rest. Like `prefetch`, a failure stays out of the cache and the browser asks as before.
+ */
+export async function prefetchCatalog(kind: CatalogKind, input?: Record<string, string>): Promise<void> {
+  const caller = getCaller();
+  const list = (): Promise<unknown> => {
+    const listInput = catalogListInput(input);
+    if (kind === 'jobs') return caller.jobs.list(listInput);
+    if (kind === 'campaigns') return caller.campaigns.list(listInput);
+    if (kind === 'stages') return caller.stages.list(listInput as Parameters<typeof caller.stages.list>[0]);
+    return caller.interviewConfigs.list(listInput);
+  };
+  await getQueryClient().prefetchQuery({ queryKey: catalogQueryKey(kind, input), queryFn: async () => ({ available: true as const, options: toCatalogOptions(await list()) }) });
+}

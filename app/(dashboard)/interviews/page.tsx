@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { InterviewsPage } from '@/components/dashboard/interviews/interviews-page';
 import { interviewsListInput, searchParamGetter } from '@/components/dashboard/list-inputs';
-import { serverTrpc } from '@/components/trpc/server';
+import { prefetchCatalog, serverTrpc } from '@/components/trpc/server';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Interviews · Interview screening' };
@@ -15,8 +15,14 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { trpc, HydrateClient } = serverTrpc();
   const get = searchParamGetter(await searchParams);
-  // The list and the saved filters above it, read together.
-  await Promise.all([trpc.dashboard.interviews.prefetch(interviewsListInput(get)), trpc.savedFilters.list.prefetch({ list: 'interviews' })]);
+  const jobId = get('jobId');
+  // The list, the saved filters above it and the filter pickers' lists (the campaigns of the chosen job), read together.
+  await Promise.all([
+    trpc.dashboard.interviews.prefetch(interviewsListInput(get)),
+    trpc.savedFilters.list.prefetch({ list: 'interviews' }),
+    prefetchCatalog('jobs'),
+    prefetchCatalog('campaigns', jobId ? { jobId } : undefined),
+  ]);
   return (
     <HydrateClient>
       <Suspense>

@@ -7,33 +7,13 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { CatalogPicker } from '../catalog/catalog-picker';
 import type { CatalogKind } from '../catalog/use-catalog-options';
-import { localDayStart } from '../format';
-
-export const SCOPE_KINDS = ['campaign', 'job', 'config'] as const;
-export type ScopeKind = (typeof SCOPE_KINDS)[number];
+import { SCOPE_CATALOGS, SCOPE_KINDS, type AnalyticsFilterState, type ScopeKind } from './analytics-input';
 
 const SCOPE_PICKERS: Record<ScopeKind, { label: string; catalog: CatalogKind; idPrefix: string }> = {
-  campaign: { label: 'Campaign', catalog: 'campaigns', idPrefix: 'cmp_' },
-  job: { label: 'Job', catalog: 'jobs', idPrefix: 'job_' },
-  config: { label: 'Configuration', catalog: 'interviewConfigs', idPrefix: 'cfg_' },
+  campaign: { label: 'Campaign', catalog: SCOPE_CATALOGS.campaign, idPrefix: 'cmp_' },
+  job: { label: 'Job', catalog: SCOPE_CATALOGS.job, idPrefix: 'job_' },
+  config: { label: 'Configuration', catalog: SCOPE_CATALOGS.config, idPrefix: 'cfg_' },
 };
-
-export type AnalyticsFilterState = { kind: ScopeKind; id: string; fromDate: string; toDate: string };
-
-/**
- * The filter the analytics procedures take, from the page's state: the chosen scope, and the date range as whole
- * days in the viewer's time zone (the dashboard's time zone rule), the end day included (the API's `to` is
- * exclusive, so it is the next day's start). Client side: the server does not know the viewer's zone.
- */
-export function toAnalyticsInput(state: AnalyticsFilterState) {
-  if (!state.id) return null;
-  const scope = state.kind === 'campaign' ? { campaignId: state.id } : state.kind === 'job' ? { jobId: state.id } : { configId: state.id };
-  return {
-    ...scope,
-    ...(state.fromDate ? { from: localDayStart(state.fromDate) } : {}),
-    ...(state.toDate ? { to: localDayStart(state.toDate, true) } : {}),
-  };
-}
 
 export function AnalyticsFilterBar({ state, onChange }: { state: AnalyticsFilterState; onChange: (next: Partial<AnalyticsFilterState>) => void }) {
   const picker = SCOPE_PICKERS[state.kind];
@@ -65,10 +45,10 @@ export function AnalyticsFilterBar({ state, onChange }: { state: AnalyticsFilter
         placeholder={`Choose a ${picker.label.toLowerCase()}`}
         onChange={(id) => onChange({ id })}
       />
-      <Field label="Completed from" hint="A day in your time zone, included">
+      <Field label="Completed from" hint="UTC day, included">
         <Input type="date" value={state.fromDate} onChange={(e) => onChange({ fromDate: e.target.value })} />
       </Field>
-      <Field label="Completed until" hint="A day in your time zone, included">
+      <Field label="Completed until" hint="UTC day, included">
         <Input type="date" value={state.toDate} onChange={(e) => onChange({ toDate: e.target.value })} />
       </Field>
       <div className="flex items-end">

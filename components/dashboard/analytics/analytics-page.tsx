@@ -11,8 +11,9 @@ import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { useRole } from '../role-context';
 import { PageHeader } from '../page-header';
 import { useSearchState } from '../use-search-state';
-import { AnalyticsFilterBar, SCOPE_KINDS, toAnalyticsInput, type AnalyticsFilterState, type ScopeKind } from './analytics-filter-bar';
-import { FunnelOverTimeCard, toTimeseriesInput, type FunnelInterval } from './funnel-over-time-card';
+import { AnalyticsFilterBar } from './analytics-filter-bar';
+import { analyticsStateFromParams, funnelIntervalFromParams, toAnalyticsInput, toTimeseriesInput } from './analytics-input';
+import { FunnelOverTimeCard } from './funnel-over-time-card';
 
 type Funnel = RouterOutputs['analytics']['funnel'];
 type Agreement = RouterOutputs['analytics']['agreement'];
@@ -194,20 +195,14 @@ function ReviewersCard({ data }: { data: Reviewers }) {
 export function AnalyticsPage() {
   const { get, set } = useSearchState();
   const { isAdmin } = useRole();
-  const kindParam = get('by');
-  const state: AnalyticsFilterState = {
-    kind: (SCOPE_KINDS as readonly string[]).includes(kindParam) ? (kindParam as ScopeKind) : 'campaign',
-    id: get('id'),
-    fromDate: get('from'),
-    toDate: get('to'),
-  };
+  const state = analyticsStateFromParams(get);
   const input = toAnalyticsInput(state);
   const options = { enabled: input !== null, placeholderData: keepPreviousData, retry: false } as const;
   // Disabled without a scope: the input given then is never sent.
   const funnel = trpc.analytics.funnel.useQuery(input ?? { campaignId: '' }, options);
   const agreement = trpc.analytics.agreement.useQuery(input ?? { campaignId: '' }, options);
   const reviewers = trpc.analytics.reviewers.useQuery(input ?? { campaignId: '' }, { ...options, enabled: input !== null && isAdmin });
-  const interval: FunnelInterval = get('interval') === 'month' ? 'month' : 'week';
+  const interval = funnelIntervalFromParams(get);
   const seriesInput = toTimeseriesInput(state, interval);
   const series = trpc.analytics.funnelTimeseries.useQuery(seriesInput ?? { campaignId: '' }, { ...options, enabled: seriesInput !== null });
 

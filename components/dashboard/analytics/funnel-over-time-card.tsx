@@ -5,18 +5,10 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { RouterOutputs } from '@/components/trpc/react';
-import type { AnalyticsFilterState } from './analytics-filter-bar';
+import type { FunnelInterval } from './analytics-input';
 
-export type FunnelInterval = 'week' | 'month';
 type Series = RouterOutputs['analytics']['funnelTimeseries'];
 type Point = Series['points'][number];
-
-/** The timeseries input from the page's state: the same scope; its axis is the invitation date, so no completion window. */
-export function toTimeseriesInput(state: AnalyticsFilterState, interval: FunnelInterval) {
-  if (!state.id) return null;
-  const scope = state.kind === 'campaign' ? { campaignId: state.id } : state.kind === 'job' ? { jobId: state.id } : { configId: state.id };
-  return { ...scope, interval };
-}
 
 const SERIES = [
   { key: 'invited', label: 'Invited', swatch: 'bg-slate-300' },

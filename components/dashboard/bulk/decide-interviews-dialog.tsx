@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Gavel } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
@@ -13,7 +13,7 @@ import { Form } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/input';
 import { contractError } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
-import { DECISION_LABELS, type DecisionStatus } from '../interviews/decision-card';
+import { DECISION_LABELS, type DecisionStatus } from '../interviews/decision-badge';
 import type { BulkOperation } from './bulk-result-dialog';
 import type { InterviewSelectionInput } from './selection-input';
 

@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { fieldErrors } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
 import { FormAlert } from '../form-errors';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Form } from '@/components/ui/form';
 
 type Props = {

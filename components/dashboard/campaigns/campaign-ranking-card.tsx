@@ -13,7 +13,7 @@ import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { RecommendationBadge, ScorePill, StatusBadge } from '../badges';
 import { DataTable, type DataColumn } from '../data-table';
 import { candidateName, formatOverallScore, STATUS_LABELS } from '../format';
-import { DecisionBadge } from '../interviews/decision-card';
+import { DecisionBadge } from '../interviews/decision-badge';
 import { PaginationBar } from '../pagination-bar';
 import { RecruiterOnly } from '../role-context';
 import { CopyInvitationLink } from './copy-invitation-link';

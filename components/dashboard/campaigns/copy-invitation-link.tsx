@@ -2,7 +2,7 @@
 
 import { Check, Link2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { contractError } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';

@@ -2,7 +2,7 @@
 
 import { LoaderCircle, Send, UserPlus } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';

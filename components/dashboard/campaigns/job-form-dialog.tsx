@@ -9,7 +9,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { fieldErrors } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { FormAlert } from '../form-errors';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Form } from '@/components/ui/form';
 
 type Job = RouterOutputs['jobs']['get'];

@@ -2,7 +2,7 @@
 
 import { ListChecks } from 'lucide-react';
 import Link from 'next/link';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Card, CardHeader } from '@/components/ui/card';
 import { contractError } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';

@@ -2,6 +2,7 @@
 
 import { keepPreviousData } from '@tanstack/react-query';
 import { FileUp, Users, X } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useCallback, useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -20,7 +21,6 @@ import { SearchInput } from '../search-input';
 import { Time } from '../time';
 import { candidatesListInput } from '../list-inputs';
 import { useSearchState } from '../use-search-state';
-import { CandidateBulkActions } from '../bulk/candidate-bulk-actions';
 import { SelectionBar } from '../bulk/selection-bar';
 import type { CandidateSelectionInput } from '../bulk/selection-input';
 import { useBulkSelection } from '../bulk/use-bulk-selection';
@@ -28,6 +28,9 @@ import { SavedFiltersBar } from '../saved-filters/saved-filters-bar';
 import { CreateCandidateDialog } from './create-candidate-dialog';
 import { TagFilter } from './tag-filter';
 import { RecruiterOnly } from '@/components/dashboard/role-context';
+
+/** The bulk actions (dialogs with their forms) show only with a selection: their code loads then, not with the list. */
+const CandidateBulkActions = dynamic(() => import('../bulk/candidate-bulk-actions').then((m) => m.CandidateBulkActions), { ssr: false });
 
 type Row = RouterOutputs['dashboard']['candidates']['items'][number];
 const EMPTY: Row[] = [];

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from
 import { contractError, fieldErrors } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
 import { CandidateFields, readCandidateForm } from './candidate-fields';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Form } from '@/components/ui/form';
 
 /** Empty optional fields are left out, so the server applies its defaults instead of rejecting "". */

@@ -8,7 +8,7 @@ import { contractError, fieldErrors } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { FormAlert } from '../form-errors';
 import { CandidateFields, readCandidateForm } from './candidate-fields';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Form } from '@/components/ui/form';
 
 type Candidate = RouterOutputs['candidates']['get'];

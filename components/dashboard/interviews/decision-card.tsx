@@ -3,9 +3,8 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { z } from 'zod';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -16,23 +15,12 @@ import { Time } from '../time';
 import type { InterviewView } from './use-live-transcript';
 import { Form } from '@/components/ui/form';
 import { RecruiterOnly } from '@/components/dashboard/role-context';
+import { DECISION_LABELS, DecisionBadge, type DecisionStatus } from './decision-badge';
 
-export const DECISION_LABELS = { ADVANCE: 'Advance', HOLD: 'Hold', REJECT: 'Reject' } as const;
-export type DecisionStatus = keyof typeof DECISION_LABELS;
-const DECISION_TONES = { ADVANCE: 'green', HOLD: 'amber', REJECT: 'red' } as const;
 
 /** The interview page's form: only the reason is typed; the status is the button pressed. */
 const ReasonFormSchema = DecideInterviewInputSchema.pick({ reason: true }).extend({ reason: z.string().trim().max(2000, 'Must be at most 2000 characters') });
 type ReasonForm = z.infer<typeof ReasonFormSchema>;
-
-export function DecisionBadge({ status }: { status: DecisionStatus | null | undefined }) {
-  if (!status) return <span className="text-slate-500">Undecided</span>;
-  return (
-    <Badge tone={DECISION_TONES[status]} data-decision={status}>
-      {DECISION_LABELS[status]}
-    </Badge>
-  );
-}
 
 /**
  * A person's decision on a completed interview: Advance, Hold or Reject with an optional reason. It can be

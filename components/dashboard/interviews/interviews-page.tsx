@@ -2,6 +2,7 @@
 
 import { keepPreviousData } from '@tanstack/react-query';
 import { Mic, Plus, X } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
@@ -15,8 +16,7 @@ import { trpc, type RouterOutputs } from '@/components/trpc/react';
 import { DemoBadge, RecommendationBadge, ScorePill, StatusBadge } from '../badges';
 import { RunDemoButton } from './run-demo-button';
 import { CatalogPicker } from '../catalog/catalog-picker';
-import { DecisionBadge } from './decision-card';
-import { InterviewBulkActions } from '../bulk/interview-bulk-actions';
+import { DecisionBadge } from './decision-badge';
 import { SelectionBar } from '../bulk/selection-bar';
 import type { InterviewSelectionInput } from '../bulk/selection-input';
 import { useBulkSelection } from '../bulk/use-bulk-selection';
@@ -30,6 +30,9 @@ import { Time } from '../time';
 import { interviewsListInput } from '../list-inputs';
 import { useSearchState } from '../use-search-state';
 import { RecruiterOnly } from '@/components/dashboard/role-context';
+
+/** The bulk actions (dialogs with their forms) show only with a selection: their code loads then, not with the list. */
+const InterviewBulkActions = dynamic(() => import('../bulk/interview-bulk-actions').then((m) => m.InterviewBulkActions), { ssr: false });
 
 type Row = RouterOutputs['dashboard']['interviews']['items'][number];
 const EMPTY: Row[] = [];

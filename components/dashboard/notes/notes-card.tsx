@@ -2,7 +2,7 @@
 
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -10,7 +10,6 @@ import { Form } from '@/components/ui/form';
 import { RecruiterOnly, useRole } from '@/components/dashboard/role-context';
 import { contractError } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
-import { CreateNoteInputSchema } from '@/server/services/notes/note-schemas';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { Time } from '../time';
 import { MentionTextarea, mentionedIds, mentionLabel, type PickedMention } from './mention-textarea';
@@ -19,7 +18,18 @@ type Note = RouterOutputs['notes']['list'][number];
 type Subject = { subjectType: 'interview' | 'candidate'; subjectId: string };
 
 const MAX = 5000;
-const BodySchema = CreateNoteInputSchema.shape.body;
+
+/**
+ * The server's rule for a note's text (`body` in server/services/notes/note-schemas.ts: trimmed, 1 to 5,000
+ * characters, the same messages), checked here without the schema: importing it brought zod and, through the shared
+ * field rules, drizzle-orm into every page with notes. The server checks again.
+ */
+function checkBody(text: string): { success: true; data: string } | { success: false; message: string } {
+  const data = text.trim();
+  if (data.length < 1) return { success: false, message: 'Write something first' };
+  if (data.length > MAX) return { success: false, message: `Must be at most ${MAX} characters` };
+  return { success: true, data };
+}
 
 /** Writes a new note or edits one: the text, and the teammates picked with `@`. */
 function NoteComposer({ initial, submitLabel, pending, onSubmit, onCancel }: {
@@ -37,9 +47,9 @@ function NoteComposer({ initial, submitLabel, pending, onSubmit, onCancel }: {
   const others = (teammates.data ?? []).filter((t) => t.id !== me.data?.id);
 
   const submit = async () => {
-    const parsed = BodySchema.safeParse(body);
+    const parsed = checkBody(body);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(parsed.message);
       return;
     }
     setError(undefined);

@@ -1,7 +1,6 @@
 'use client';
 
 import { ArrowRight, CircleCheckBig, Gauge, Mic, Plus, Sparkles } from 'lucide-react';
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -17,8 +16,7 @@ import { candidateName, formatPercent, formatScore, INTERVIEW_STATUSES, RECOMMEN
 import { Time } from '../time';
 import { RecruiterOnly } from '@/components/dashboard/role-context';
 import { AwaitingDecisionCard } from './awaiting-decision-card';
-
-const ScoreChart = dynamic(() => import('./score-chart'), { ssr: false, loading: () => <Skeleton className="h-[220px] w-full" /> });
+import ScoreChart from './score-chart';
 
 const STATUS_BAR = {
   DRAFT: 'bg-slate-400',

@@ -1,37 +1,55 @@
-'use client';
-
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-
 export type ScoreBucket = { from: number; to: number; count: number };
 
 function bucketColor(from: number): string {
-  if (from >= 70) return '#059669';
-  if (from >= 50) return '#d97706';
-  return '#dc2626';
+  if (from >= 70) return 'bg-emerald-600';
+  if (from >= 50) return 'bg-amber-600';
+  return 'bg-red-600';
 }
 
-/** Score distribution; the surrounding figure carries the accessible description and a data table. */
+/** Up to five whole-number gridlines from 0 to a round top at or above the largest count. */
+function axis(max: number): number[] {
+  const step = Math.max(1, Math.ceil(max / 4));
+  const top = Math.max(step, Math.ceil(max / step) * step);
+  return Array.from({ length: top / step + 1 }, (_, i) => top - i * step);
+}
+
+/**
+ * Score distribution, drawn with plain elements (no chart library: recharts was 100 KB of compressed JavaScript on
+ * the overview); the surrounding figure carries the accessible description and a data table. Each bar's title
+ * gives its figures on hover, as the chart's tooltip did.
+ */
 export default function ScoreChart({ buckets }: { buckets: ScoreBucket[] }) {
-  const data = buckets.map((b) => ({ ...b, label: `${b.from}–${b.to}` }));
+  const ticks = axis(Math.max(0, ...buckets.map((b) => b.count)));
+  const top = ticks[0];
   return (
-    <ResponsiveContainer width="100%" height={220}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid vertical={false} stroke="#e2e8f0" />
-        <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fontSize: 11, fill: '#475569' }} interval={0} />
-        <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fontSize: 11, fill: '#475569' }} width={40} />
-        <Tooltip
-          cursor={{ fill: '#f1f5f9' }}
-          formatter={(value) => [value, 'Interviews']}
-          labelFormatter={(label) => `Score ${label}`}
-          contentStyle={{ borderRadius: 8, borderColor: '#e2e8f0', fontSize: 12 }}
-        />
-        <Bar
-          dataKey="count"
-          radius={[4, 4, 0, 0]}
-          isAnimationActive={false}
-          shape={(props: any) => <rect x={props.x} y={props.y} width={props.width} height={props.height} rx={4} fill={bucketColor(props.payload.from)} />}
-        />
-      </BarChart>
-    </ResponsiveContainer>
+    <div aria-hidden className="grid grid-cols-[2rem_1fr] gap-x-2 text-[11px] text-slate-600" data-testid="score-chart">
+      <div className="relative h-[196px]">
+        {ticks.map((tick) => (
+          <span key={tick} className="absolute right-0 -translate-y-1/2 tabular-nums" style={{ top: `${(1 - tick / top) * 100}%` }}>
+            {tick}
+          </span>
+        ))}
+      </div>
+      <div className="relative h-[196px]">
+        {ticks.map((tick) => (
+          <span key={tick} className="absolute inset-x-0 border-t border-slate-200" style={{ top: `${(1 - tick / top) * 100}%` }} />
+        ))}
+        <div className="relative flex h-full items-end gap-[10%] px-[2%]">
+          {buckets.map((b) => (
+            <div key={b.from} className="flex h-full min-w-0 flex-1 items-end hover:bg-slate-100" title={`Score ${b.from}–${b.to}: ${b.count} interviews`}>
+              <span className={`block w-full rounded-t ${bucketColor(b.from)}`} style={{ height: `${(b.count / top) * 100}%` }} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <span />
+      <div className="mt-1 flex gap-[10%] px-[2%]">
+        {buckets.map((b) => (
+          <span key={b.from} className="min-w-0 flex-1 whitespace-nowrap text-center">
+            {b.from}–{b.to}
+          </span>
+        ))}
+      </div>
+    </div>
   );
 }

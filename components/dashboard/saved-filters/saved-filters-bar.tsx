@@ -1,24 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Bookmark, BookmarkPlus, X } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { z } from 'zod';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { contractError } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
 
-const NameFormSchema = z.object({ name: z.string().trim().min(1, 'Give the filter a name').max(60, 'Must be at most 60 characters') });
-type NameForm = z.infer<typeof NameFormSchema>;
+/** The save dialog's code (a form with react-hook-form and zod) loads on the first "Save filter", not with the list. */
+const SaveFilterDialog = dynamic(() => import('./save-filter-dialog'), { ssr: false });
 
 /** The list's query without the page: what a saved filter keeps and what marks the current one. */
 function listQuery(params: URLSearchParams): string {
@@ -36,19 +30,7 @@ export function SavedFiltersBar({ list }: { list: 'interviews' | 'candidates' })
   const utils = trpc.useUtils();
   const saved = trpc.savedFilters.list.useQuery({ list });
   const [open, setOpen] = useState(false);
-  const form = useForm<NameForm>({ resolver: zodResolver(NameFormSchema), defaultValues: { name: '' } });
-  const create = trpc.savedFilters.create.useMutation({
-    onSuccess: async (filter) => {
-      toast.success(`Saved “${filter.name}”`);
-      setOpen(false);
-      form.reset();
-      await utils.savedFilters.list.invalidate({ list });
-    },
-    onError: (error) => {
-      const failure = contractError(error);
-      form.setError('name', { message: failure.message });
-    },
-  });
+  const [wanted, setWanted] = useState(false);
   const remove = trpc.savedFilters.delete.useMutation({
     onSuccess: async () => {
       toast.success('Saved filter deleted');
@@ -82,26 +64,20 @@ export function SavedFiltersBar({ list }: { list: 'interviews' | 'candidates' })
           );
         })}
       </ul>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button variant="ghost" size="sm" className="ml-auto">
-            <BookmarkPlus aria-hidden /> Save filter
-          </Button>
-        </DialogTrigger>
-        <DialogContent className="max-w-md">
-          <DialogHeader title="Save this filter" description="The current filters and sort, as a link above this list. Only you see it." />
-          <Form className="grid gap-4" onSubmit={form.handleSubmit((values) => create.mutate({ list, name: values.name, query: current }))} aria-label="Save filter">
-            <Field label="Name" error={form.formState.errors.name?.message}>
-              <Input {...form.register('name')} autoComplete="off" maxLength={60} />
-            </Field>
-            <DialogFooter>
-              <Button type="submit" disabled={create.isPending}>
-                Save
-              </Button>
-            </DialogFooter>
-          </Form>
-        </DialogContent>
-      </Dialog>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="ml-auto"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <BookmarkPlus aria-hidden /> Save filter
+      </Button>
+      {wanted ? <SaveFilterDialog list={list} query={current} open={open} onOpenChange={setOpen} /> : null}
     </nav>
   );
 }

@@ -1,9 +1,11 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
-import { GO_TO, isTypingTarget, SHORTCUTS } from './shortcuts';
+import { GO_TO, isTypingTarget } from './shortcuts';
+
+const ShortcutsHelpDialog = dynamic(() => import('./shortcuts-help-dialog'), { ssr: false });
 
 export const GLOBAL_SEARCH_INPUT_ID = 'global-search';
 
@@ -14,6 +16,7 @@ export const GLOBAL_SEARCH_INPUT_ID = 'global-search';
 export function KeyboardShortcuts() {
   const router = useRouter();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [helpWanted, setHelpWanted] = useState(false);
   const pendingG = useRef<number | null>(null);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -33,6 +36,7 @@ export function KeyboardShortcuts() {
         document.getElementById(GLOBAL_SEARCH_INPUT_ID)?.focus();
       } else if (event.key === '?') {
         event.preventDefault();
+        setHelpWanted(true);
         setHelpOpen(true);
       } else if (event.key === 'g') {
         // The second key must follow within a second.
@@ -42,25 +46,6 @@ export function KeyboardShortcuts() {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [router]);
-  return (
-    <Dialog open={helpOpen} onOpenChange={setHelpOpen}>
-      <DialogContent className="max-w-md">
-        <DialogHeader title="Keyboard shortcuts" description="Anywhere in the dashboard, except while typing in a field." />
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          {SHORTCUTS.map((shortcut) => (
-            <div key={shortcut.keys.join(' ')} className="contents">
-              <dt className="flex gap-1 whitespace-nowrap">
-                {shortcut.keys.map((key) => (
-                  <kbd key={key} className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">
-                    {key}
-                  </kbd>
-                ))}
-              </dt>
-              <dd className="text-slate-700">{shortcut.description}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
-  );
+  // The dialog's code loads on the first `?`, not with every page; it stays mounted afterwards.
+  return helpWanted ? <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} /> : null;
 }

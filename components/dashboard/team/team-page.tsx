@@ -3,7 +3,7 @@
 import { ArrowLeft, LoaderCircle, MailPlus, Trash2, UserMinus } from 'lucide-react';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ConfirmActionDialog } from '@/components/dashboard/confirm-action-dialog';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { Time } from '@/components/dashboard/time';
