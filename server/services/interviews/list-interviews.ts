@@ -61,7 +61,8 @@ function interviewOrderBy(sort: InterviewSort, order: 'asc' | 'desc'): SQL[] {
   const column: Record<InterviewSort, SQL> = {
     createdAt: sql`${interviews.createdAt}`,
     completedAt: sql`${interviews.completedAt}`,
-    score: sql`(select ${reports.overallScore} from ${reports} where ${reports.interviewId} = ${interviews.id} and ${reports.orgId} = ${interviews.orgId})`,
+    // The report's overall score, as interviews.report_score keeps it (triggers on reports): an index each way.
+    score: sql`${interviews.reportScore}`,
     status: effectiveStatusSql,
     candidate: sql`(select lower(coalesce(${candidates.firstName}, '') || ' ' || coalesce(${candidates.lastName}, '')) from ${candidates} where ${candidates.id} = ${interviews.candidateId} and ${candidates.orgId} = ${interviews.orgId})`,
   };
