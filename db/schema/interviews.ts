@@ -79,12 +79,6 @@ export const interviews = pgTable(
      * score reads an index instead of looking up the report of every interview. Never written by application code.
      */
     reportScore: real('report_score'),
-    /**
-     * Its candidate's name as the list sorts it, lower("first last") (candidateFullName; null once the candidate is
-     * erased), kept by triggers on interviews and candidates (migration interview-candidate-sort-name), so the
-     * interview list sorted by candidate reads an index. Never written by application code.
-     */
-    candidateSortName: text('candidate_sort_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -111,8 +105,6 @@ export const interviews = pgTable(
     // The list sorted by score, either way, empty scores last (list-interviews.ts, interviewOrderBy).
     index('interviews_org_report_score_desc_idx').on(t.orgId, t.reportScore.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('interviews_org_report_score_asc_idx').on(t.orgId, t.reportScore.asc().nullsLast(), t.id.asc()),
-    index('interviews_org_candidate_name_desc_idx').on(t.orgId, t.candidateSortName.desc().nullsLast(), t.id.desc().nullsFirst()),
-    index('interviews_org_candidate_name_asc_idx').on(t.orgId, t.candidateSortName.asc().nullsLast(), t.id.asc()),
     // A campaign's figures: its distinct candidates, and its lapsed invitations (EXPIRED to readers, not yet swept).
     index('interviews_org_campaign_candidate_idx').on(t.orgId, t.campaignId, t.candidateId).where(sql`not is_demo`),
     index('interviews_org_campaign_invited_expiry_idx').on(t.orgId, t.campaignId, t.expiresAt).where(sql`status = 'INVITED' and not is_demo`),

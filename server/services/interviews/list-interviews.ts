@@ -67,8 +67,7 @@ function interviewOrderBy(sort: InterviewSort, order: 'asc' | 'desc'): SQL[] {
     // The report's overall score, as interviews.report_score keeps it (triggers on reports): an index each way.
     score: sql`${interviews.reportScore}`,
     status: effectiveStatusSql,
-    // Its candidate's lower("first last"), as interviews.candidate_sort_name keeps it (triggers on interviews and candidates).
-    candidate: sql`${interviews.candidateSortName}`,
+    candidate: sql`(select lower(coalesce(${candidates.firstName}, '') || ' ' || coalesce(${candidates.lastName}, '')) from ${candidates} where ${candidates.id} = ${interviews.candidateId} and ${candidates.orgId} = ${interviews.orgId})`,
   };
   // createdAt is NOT NULL: its plain ORDER BY keeps the (org, created_at desc, id desc) index usable.
   if (sort === 'createdAt') return [sql`${interviews.createdAt} ${direction}`, sql`${interviews.id} ${direction}`];
