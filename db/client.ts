@@ -112,6 +112,8 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  // pg_trgm: the candidate search's trigram index (migration dashboard-query-indexes); PostgreSQL ships it in contrib.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let releaseLock = () => {};
   if (dataDir) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
@@ -122,6 +124,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     pg = await PGlite.create({
       dataDir,
       loadDataDir,
+      extensions: { pg_trgm },
       // The embedded server runs beside the app in one process: keep its cache small.
       startParams: undefined,
       postgresqlconf: ['shared_buffers=16MB'],

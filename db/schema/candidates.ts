@@ -26,5 +26,10 @@ export const candidates = pgTable(
     // NULLS FIRST to match the list's `ORDER BY created_at DESC, id DESC` (see interviews.ts).
     index('candidates_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('candidates_tags_idx').using('gin', t.tags),
+    // The search in any word order (list-candidates.ts, candidateSearchWhere): each word is an ILIKE '%word%' on these
+    // three columns, which a trigram index answers (pg_trgm, loaded in PGlite by db/client.ts).
+    index('candidates_search_trgm_idx').using('gin', t.email.op('gin_trgm_ops'), t.firstName.op('gin_trgm_ops'), t.lastName.op('gin_trgm_ops')),
+    // The name sort, either way: the same expression as candidateFullName's lower-cased order.
+    index('candidates_org_name_idx').on(t.orgId, sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`, t.id),
   ],
 );

@@ -19,6 +19,7 @@ export * from './mailbox-messages';
 export * from './login-attempts';
 export * from './interview-status-counts';
 export * from './report-score-counts';
+export * from './campaign-interview-counts';
 export * from './webhook-endpoints';
 export * from './webhook-events';
 export * from './webhook-deliveries';

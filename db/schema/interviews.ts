@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { interviewConfigs } from './interview-configs';
 import { jobs } from './jobs';
@@ -73,6 +73,12 @@ export const interviews = pgTable(
      * Left out of rankings, averages, analytics, exports and webhooks (docs/DECISIONS.md, "Demo interviews").
      */
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * A copy of its report's overall score (reports.overall_score, whatever the report's status; null without a
+     * report), kept by triggers on reports (migration interview-report-score) so that the interview list sorted by
+     * score reads an index instead of looking up the report of every interview. Never written by application code.
+     */
+    reportScore: real('report_score'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,6 +102,12 @@ export const interviews = pgTable(
     // services/analytics/awaiting-decision.ts) and backwards by the overview's completions (newest first). Demo
     // interviews are few and filtered on read, so the one index serves both.
     index('interviews_org_completed_idx').on(t.orgId, t.completedAt, t.id).where(sql`status = 'COMPLETED'`),
+    // The list sorted by score, either way, empty scores last (list-interviews.ts, interviewOrderBy).
+    index('interviews_org_report_score_desc_idx').on(t.orgId, t.reportScore.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('interviews_org_report_score_asc_idx').on(t.orgId, t.reportScore.asc().nullsLast(), t.id.asc()),
+    // A campaign's figures: its distinct candidates, and its lapsed invitations (EXPIRED to readers, not yet swept).
+    index('interviews_org_campaign_candidate_idx').on(t.orgId, t.campaignId, t.candidateId).where(sql`not is_demo`),
+    index('interviews_org_campaign_invited_expiry_idx').on(t.orgId, t.campaignId, t.expiresAt).where(sql`status = 'INVITED' and not is_demo`),
     check('interviews_answer_mode_check', sql`${t.answerMode} in ('live', 'recorded', 'written')`),
   ],
 );

@@ -6,6 +6,7 @@ import { humanReviews, organizations, reports, type Recommendation } from '@/db/
 import { newId } from '@/server/ids';
 import { makeCandidate, makeInterview, makeJob } from '@/tests/support/factories';
 import { openTestDatabase } from '@/tests/support/test-app';
+import { effectiveScoreOf, scoreSourceOf } from '@/server/services/analytics/effective-score';
 import { getOverview } from '@/server/services/dashboard/get-overview';
 
 /**
@@ -20,13 +21,15 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 async function liveFigures(orgId: string) {
+  // The score through its one definition (analytics/effective-score.ts): the triggers' SQL must agree with it.
+  const score = effectiveScoreOf(sql`r`, sql`h`);
+  const source = scoreSourceOf(sql`r`, sql`h`);
   const rows = rowsOf<{ bucket: number; n: number; total: number; human: number }>(
-    await database.db.execute(sql`select least(floor(coalesce(h.overall_score, r.overall_score) / 10), 9)::int as bucket, count(*)::int as n,
-        sum(coalesce(h.overall_score, r.overall_score)::float8) as total, count(h.report_id)::int as human
+    await database.db.execute(sql`select least(floor(${score} / 10), 9)::int as bucket, count(*)::int as n,
+        sum(${score}::float8) as total, (count(*) filter (where ${source} = 'human'))::int as human
       from reports r left join human_reviews h on h.report_id = r.id and h.org_id = r.org_id
       left join interviews i on i.id = r.interview_id
-      where r.org_id = ${orgId} and r.type = 'interview' and r.status = 'READY' and coalesce(i.is_demo, false) = false
-        and coalesce(h.overall_score, r.overall_score) is not null
+      where r.org_id = ${orgId} and r.type = 'interview' and coalesce(i.is_demo, false) = false and ${score} is not null
       group by 1`),
   );
   const recs = rowsOf<{ recommendation: Recommendation; n: number }>(

@@ -1,12 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { campaigns, interviewConfigs, interviews, jobs, reports, stages, testSessions } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { notDemoInterview } from '../demo/demo-filter';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
 import { iso } from '../fields';
-import { effectiveStatusSql } from '../interviews/effective-status';
 import { toStageDto } from '../stages/stage-dto';
+import { campaignFigures, lapsedInvitations } from './campaign-figures';
 import type { CampaignView } from './campaign-view-schemas';
 
 /**
@@ -25,26 +24,29 @@ export async function getCampaignView(db: DbExecutor, input: { orgId: string; id
     .where(and(eq(campaigns.id, input.id), eq(campaigns.orgId, orgId)));
   if (!campaign) throw notFound('Campaign');
 
+  const figures = campaignFigures(db, orgId);
   const [stageRows, [counts], [tests]] = await Promise.all([
     db
       .select()
       .from(stages)
       .where(and(eq(stages.orgId, orgId), eq(stages.campaignId, campaign.id)))
       .orderBy(asc(stages.position), asc(stages.createdAt), asc(stages.id)),
+    // The figures from campaign_interview_counts (campaign-figures.ts) and the distinct candidates from an
+    // index-only scan, in one statement so that they come from one snapshot.
     db
       .select({
-        candidates: sql<number>`count(distinct ${interviews.candidateId})::int`,
-        interviews: sql<number>`count(*)::int`,
-        completed: sql<number>`(count(*) filter (where ${interviews.status} = 'COMPLETED'))::int`,
-        inProgress: sql<number>`(count(*) filter (where ${interviews.status} = 'IN_PROGRESS'))::int`,
-        awaiting: sql<number>`(count(*) filter (where ${effectiveStatusSql} = 'INVITED'))::int`,
-        reportsReady: sql<number>`(count(*) filter (where ${interviews.status} = 'COMPLETED' and ${reports.status} = 'READY'))::int`,
-        exportableInterviews: sql<number>`(count(${reports.id}) filter (where ${interviews.status} = 'COMPLETED'))::int`,
-        averageScore: sql<number | null>`(avg(${reports.overallScore}) filter (where ${interviews.status} = 'COMPLETED' and ${reports.status} = 'READY'))::float8`,
+        candidates: sql<number>`(select count(distinct ${interviews.candidateId}) from ${interviews}
+          where ${interviews.orgId} = ${orgId} and ${interviews.campaignId} = ${campaign.id} and not ${interviews.isDemo})::int`,
+        interviews: sql<number>`coalesce(max(${figures.interviews}), 0)::int`,
+        completed: sql<number>`coalesce(max(${figures.completed}), 0)::int`,
+        inProgress: sql<number>`coalesce(max(${figures.inProgress}), 0)::int`,
+        awaiting: sql<number>`(coalesce(max(${figures.invited}), 0) - ${lapsedInvitations(orgId, sql`${campaign.id}`)})::int`,
+        reportsReady: sql<number>`coalesce(max(${figures.completedReadyReports}), 0)::int`,
+        exportableInterviews: sql<number>`coalesce(max(${figures.completedReports}), 0)::int`,
+        averageScore: sql<number | null>`max(${figures.completedAverageScore})::float8`,
       })
-      .from(interviews)
-      .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, orgId)))
-      .where(and(eq(interviews.orgId, orgId), eq(interviews.campaignId, campaign.id), notDemoInterview)),
+      .from(figures)
+      .where(eq(figures.campaignId, campaign.id)),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(testSessions)

@@ -3,6 +3,7 @@ import { candidates, humanReviews, INTERVIEW_STATUSES, interviewStatusCounts, in
 import type { DbExecutor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { notDemoInterview } from '../demo/demo-filter';
+import { effectiveScore, effectiveScoreSource } from '../analytics/effective-score';
 import { iso } from '../fields';
 import { effectiveStatusSql } from '../interviews/effective-status';
 import { listAiWithheldInterviewIds } from '../reviews/review-before-ai';
@@ -19,8 +20,6 @@ const RECENT_COMPLETIONS = 6;
 export async function getOverview(db: DbExecutor, input: { orgId: string; now?: Date; viewerUserId?: string | null }): Promise<Overview> {
   const { orgId } = input;
   const weekAgo = new Date((input.now ?? new Date()).getTime() - 7 * 24 * 3600 * 1000);
-  // The score that counts: a reviewer's when there is one, else the AI's (as rankings and exports).
-  const score = sql<number | null>`coalesce(${humanReviews.overallScore}, ${reports.overallScore})`;
   const reviewed = and(eq(humanReviews.reportId, reports.id), eq(humanReviews.orgId, orgId));
 
   const [statusRows, [completedRecent], scoreRows, recent] = await Promise.all([
@@ -60,8 +59,9 @@ export async function getOverview(db: DbExecutor, input: { orgId: string; now?: 
         candidate: { id: candidates.id, email: candidates.email, firstName: candidates.firstName, lastName: candidates.lastName },
         jobTitle: jobs.title,
         reportStatus: reports.status,
-        overallScore: score,
-        scoreSource: sql<'human' | 'ai' | null>`case when ${humanReviews.overallScore} is not null then 'human' when ${reports.overallScore} is not null then 'ai' end`,
+        // The score that counts (analytics/effective-score.ts, the one definition): as rankings and exports.
+        overallScore: effectiveScore.mapWith((v) => (v === null ? null : Number(v))),
+        scoreSource: effectiveScoreSource,
         recommendation: reports.recommendation,
       })
       .from(interviews)

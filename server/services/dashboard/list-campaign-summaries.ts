@@ -1,15 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { campaigns, interviews, jobs, reports, stages } from '@/db/schema';
+import { campaigns, jobs, stages } from '@/db/schema';
 import type { DbExecutor } from '@/db/client';
-import { notDemoInterview } from '../demo/demo-filter';
 import { iso } from '../fields';
-import { effectiveStatusSql } from '../interviews/effective-status';
 import { toPage, type Page } from '../pagination';
+import { campaignFigures, lapsedInvitations } from './campaign-figures';
 import type { CampaignSummary } from './dashboard-schemas';
 
 /**
  * The campaigns page: each campaign of the organization with its job, its number of stages and how its
- * interviews are going. One page of campaigns is chosen first; only their interviews are aggregated.
+ * interviews are going. One page of campaigns is chosen first; their figures are read from the trigger-kept
+ * campaign_interview_counts (campaign-figures.ts), less the lapsed invitations counted through an index.
  */
 export async function listCampaignSummaries(db: DbExecutor, input: { orgId: string; page: number; pageSize: number }): Promise<Page<CampaignSummary>> {
   const { orgId } = input;
@@ -27,6 +27,7 @@ export async function listCampaignSummaries(db: DbExecutor, input: { orgId: stri
     .where(eq(stages.orgId, orgId))
     .groupBy(stages.campaignId)
     .as('stage_counts');
+  const figures = campaignFigures(db, orgId);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -35,20 +36,18 @@ export async function listCampaignSummaries(db: DbExecutor, input: { orgId: stri
         createdAt: campaigns.createdAt,
         jobId: jobs.id,
         jobTitle: jobs.title,
-        stages: sql<number>`coalesce(max(${stageCount.count}), 0)::int`,
-        interviews: sql<number>`count(${interviews.id})::int`,
-        completed: sql<number>`(count(*) filter (where ${interviews.status} = 'COMPLETED'))::int`,
-        inProgress: sql<number>`(count(*) filter (where ${interviews.status} = 'IN_PROGRESS'))::int`,
-        awaiting: sql<number>`(count(*) filter (where ${effectiveStatusSql} = 'INVITED'))::int`,
-        averageScore: sql<number | null>`(avg(${reports.overallScore}) filter (where ${reports.status} = 'READY'))::float8`,
+        stages: sql<number>`coalesce(${stageCount.count}, 0)::int`,
+        interviews: sql<number>`coalesce(${figures.interviews}, 0)::int`,
+        completed: sql<number>`coalesce(${figures.completed}, 0)::int`,
+        inProgress: sql<number>`coalesce(${figures.inProgress}, 0)::int`,
+        awaiting: sql<number>`(coalesce(${figures.invited}, 0) - ${lapsedInvitations(orgId, campaigns.id)})::int`,
+        averageScore: figures.averageScore,
       })
       .from(pageIds)
       .innerJoin(campaigns, eq(campaigns.id, pageIds.id))
       .innerJoin(jobs, and(eq(jobs.id, campaigns.jobId), eq(jobs.orgId, orgId)))
       .leftJoin(stageCount, eq(stageCount.campaignId, campaigns.id))
-      .leftJoin(interviews, and(eq(interviews.campaignId, campaigns.id), eq(interviews.orgId, orgId), notDemoInterview))
-      .leftJoin(reports, and(eq(reports.interviewId, interviews.id), eq(reports.orgId, orgId)))
-      .groupBy(campaigns.id, jobs.id)
+      .leftJoin(figures, eq(figures.campaignId, campaigns.id))
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id)),
     db.select({ total: sql<number>`count(*)::int` }).from(campaigns).where(eq(campaigns.orgId, orgId)),
   ]);

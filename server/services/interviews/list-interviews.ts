@@ -5,7 +5,7 @@ import { preparedQuery } from '@/db/prepared';
 import { rowsOf } from '@/db/rows';
 import { toPage, type Page } from '../pagination';
 import { effectiveStatusSql, statusFilter } from './effective-status';
-import { candidateSearchWhere } from '../candidates/list-candidates';
+import { candidateIdsMatching, candidateSearchWhere, FEW_SEARCH_MATCHES } from '../candidates/list-candidates';
 import { interviewColumns, toInterviewDto } from './interview-dto';
 import type { InterviewDto } from './interview-schemas';
 
@@ -31,14 +31,17 @@ export type InterviewSort = (typeof INTERVIEW_SORTS)[number];
 export type InterviewFilter = Pick<ListInterviewsInput, 'orgId' | 'status' | 'jobId' | 'campaignId' | 'candidateId' | 'candidateSearch'>;
 
 /** The WHERE of the list's filters: the list and a bulk action's "all matching the filter" share it. */
-export function interviewFilterWhere(db: DbExecutor, input: InterviewFilter): SQL {
+export function interviewFilterWhere(db: DbExecutor, input: InterviewFilter, options: { fewSearchMatches?: boolean } = {}): SQL {
   const filters: SQL[] = [eq(interviews.orgId, input.orgId)];
   if (input.status) filters.push(statusFilter(input.status));
   if (input.jobId) filters.push(eq(interviews.jobId, input.jobId));
   if (input.campaignId) filters.push(eq(interviews.campaignId, input.campaignId));
   if (input.candidateId) filters.push(eq(interviews.candidateId, input.candidateId));
   const search = input.candidateSearch ? candidateSearchWhere(input.candidateSearch) : null;
-  if (search) {
+  if (search && options.fewSearchMatches) {
+    // Few interviews match: their candidates' ids once, then the (org, candidate) index (see FEW_SEARCH_MATCHES).
+    filters.push(sql`${interviews.candidateId} = any(${candidateIdsMatching(input.orgId, search)})`);
+  } else if (search) {
     filters.push(
       exists(
         db
@@ -61,7 +64,8 @@ function interviewOrderBy(sort: InterviewSort, order: 'asc' | 'desc'): SQL[] {
   const column: Record<InterviewSort, SQL> = {
     createdAt: sql`${interviews.createdAt}`,
     completedAt: sql`${interviews.completedAt}`,
-    score: sql`(select ${reports.overallScore} from ${reports} where ${reports.interviewId} = ${interviews.id} and ${reports.orgId} = ${interviews.orgId})`,
+    // The report's overall score, as interviews.report_score keeps it (triggers on reports): an index each way.
+    score: sql`${interviews.reportScore}`,
     status: effectiveStatusSql,
     candidate: sql`(select lower(coalesce(${candidates.firstName}, '') || ' ' || coalesce(${candidates.lastName}, '')) from ${candidates} where ${candidates.id} = ${interviews.candidateId} and ${candidates.orgId} = ${interviews.orgId})`,
   };
@@ -103,10 +107,19 @@ export async function listInterviews(db: DbExecutor, input: ListInterviewsInput)
     return toPage(rows.map(toInterviewDto), total, input.page, input.pageSize);
   }
   const where = interviewFilterWhere(db, input);
+  const orderBy = interviewOrderBy(sort, order);
+  const offset = (input.page - 1) * input.pageSize;
+  if (search) {
+    // A search: counted first, then its page from its few matches, or by the walk (see FEW_SEARCH_MATCHES).
+    const total = await db.select({ total: sql<number>`count(*)::int` }).from(interviews).where(where).then(([r]) => Number(r.total));
+    const pageWhere = total <= FEW_SEARCH_MATCHES ? interviewFilterWhere(db, input, { fewSearchMatches: true }) : where;
+    const rows = await selectPage(db, pageWhere, orderBy, input.pageSize, offset);
+    return toPage(rows.map(toInterviewDto), total, input.page, input.pageSize);
+  }
   const [rows, total] = await Promise.all([
-    selectPage(db, where, interviewOrderBy(sort, order), input.pageSize, (input.page - 1) * input.pageSize),
+    selectPage(db, where, orderBy, input.pageSize, offset),
     // The per-status counts table answers unfiltered totals without counting rows; other filters count.
-    input.jobId || input.campaignId || input.candidateId || search
+    input.jobId || input.campaignId || input.candidateId
       ? db.select({ total: sql<number>`count(*)::int` }).from(interviews).where(where).then(([r]) => r.total)
       : countByStatus(db, input.orgId, input.status),
   ]);
