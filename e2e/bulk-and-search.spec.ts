@@ -2,11 +2,11 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseCandidate } from '@/server/services/data-rights/erase-candidate';
 import { launchBrowser } from '../tests/support/browser';
-import { expectInView } from './dashboard-support';
 import { expectAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
 import { createTestOrg, makeCandidate, makeHiringSetup } from '../tests/support/factories';
 import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { expectInView } from './dashboard-support';
 
 /**
  * Bulk work and "find things fast" (issue 10) in Debian's Chromium: a bulk invite of 50 candidates with one

@@ -3,12 +3,12 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInterviewReport } from '@/server/services/reports/generate-interview-report';
 import { launchBrowser } from '../tests/support/browser';
-import { expectInView } from './dashboard-support';
 import { expectAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
 import { createTestOrg, makeCandidate, makeHiringSetup, makeInterview, request } from '../tests/support/factories';
 import { makeInterviewWithPendingReport, type TurnSeed } from '../tests/support/report-factories';
 import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
 import { startTestApp, TEST_AGENT_SECRET, type TestApp } from '../tests/support/test-app';
+import { expectInView } from './dashboard-support';
 
 /**
  * Decisions, human review and the dashboard defects of issue 10, in Debian's Chromium. Every flow runs once, on a

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/server/env';
 import { agentApi } from '../tests/support/agent';
 import { launchBrowser } from '../tests/support/browser';
-import { expectInView, signInWithCookie } from './dashboard-support';
 import { expectAccessible, expectToastAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
 import { createTestOrg, makeCandidate, makeHiringSetup, makeInterview } from '../tests/support/factories';
 import { makeRecruiter, RECRUITER_PASSWORD, sessionCookieFor, trpcMutation } from '../tests/support/recruiters';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { expectInView, signInWithCookie } from './dashboard-support';
 
 /**
  * Notes with @mentions and live notifications, in Debian's Chromium, on a desktop: a recruiter mentions a teammate
