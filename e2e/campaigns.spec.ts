@@ -10,6 +10,7 @@ import { seedDashboardOrg } from '../tests/support/dashboard-seed';
 import { createTestOrg, makeHiringSetup } from '../tests/support/factories';
 import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { signInWithCookie } from './dashboard-support';
 
 let app: TestApp;
 let browser: Browser;
@@ -301,9 +302,9 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
     const stranger = await makeRecruiter(app.db, other.orgId);
     await makeHiringSetup(app.db, other.orgId);
     const strangerContext = await browser.newContext();
+    await signInWithCookie(strangerContext, app.db, app.url, stranger.email);
     const strangerPage = await strangerContext.newPage();
     try {
-      await signInThroughForm(strangerPage, app.url, stranger.email, RECRUITER_PASSWORD);
       for (const path of [`/campaigns/${seed.campaigns.spring.id}`, `/campaigns/configurations/${seed.config.id}`]) {
         const response = await strangerPage.goto(`${app.url}${path}`);
         expect(response?.status(), path).toBe(404);

@@ -5,17 +5,22 @@ import { agentApi } from '../tests/support/agent';
 import { launchBrowser } from '../tests/support/browser';
 import { expectAccessible, expectToastAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
 import { createTestOrg, makeCandidate, makeHiringSetup, makeInterview } from '../tests/support/factories';
-import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
+import { makeRecruiter, RECRUITER_PASSWORD, sessionCookieFor, trpcMutation } from '../tests/support/recruiters';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { expectInView, signInWithCookie } from './dashboard-support';
 
 /**
- * Notes with @mentions and live notifications, in Debian's Chromium, on a desktop and on a 390×844 phone: a
- * recruiter mentions a teammate in a note and the teammate's bell shows it; the recruiter watches an interview, the
- * voice agent takes it to its end through the internal routes, and the bell's unread count goes up on the open
- * page, without a reload. (A demo interview notifies nobody: it is left out of notifications and webhooks.)
+ * Notes with @mentions and live notifications, in Debian's Chromium, on a desktop: a recruiter mentions a teammate
+ * in a note and the teammate's bell shows it; the recruiter watches an interview, the voice agent takes it to its
+ * end through the internal routes, and the bell's unread count goes up on the open page, without a reload. A
+ * 390×844 phone then checks the header's bell, the picker, a toast and the panel there. (A demo interview notifies
+ * nobody: it is left out of notifications and webhooks.)
  */
 let app: TestApp;
 let browser: Browser;
+let data: Awaited<ReturnType<typeof seed>>;
+let ritaContext: BrowserContext;
+let page: Page;
 
 beforeAll(async () => {
   // The local mailbox, no agent platform: the test plays the voice agent on the internal routes itself.
@@ -23,6 +28,10 @@ beforeAll(async () => {
   process.env.APP_URL = app.url;
   resetEnvCache();
   browser = await launchBrowser();
+  data = await seed();
+  ritaContext = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Paris' });
+  page = await ritaContext.newPage();
+  await signInThroughForm(page, app.url, data.rita.email, RECRUITER_PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();
@@ -46,28 +55,14 @@ async function seed() {
 /** The bell the viewport shows (the sidebar's on a desktop, the header's on a phone). */
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1360, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { timeout: 180_000 }, ({ name, viewport }) => {
-  let ritaContext: BrowserContext;
+describe('notes and notifications in a real browser (desktop)', { timeout: 180_000 }, () => {
   let samContext: BrowserContext;
-  let page: Page;
-  let data: Awaited<ReturnType<typeof seed>>;
 
   beforeAll(async () => {
-    data = await seed();
-    ritaContext = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Paris' });
-    samContext = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Paris' });
-    page = await ritaContext.newPage();
-    await signInThroughForm(page, app.url, data.rita.email, RECRUITER_PASSWORD);
+    samContext = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Paris' });
+    await signInWithCookie(samContext, app.db, app.url, data.sam.email);
   });
-  afterAll(async () => {
-    await ritaContext?.close();
-    await samContext?.close();
-  });
+  afterAll(() => samContext?.close());
 
   it('writes a note mentioning a teammate picked from the list; the teammate sees the mention notification', async () => {
     await page.goto(`${app.url}/interviews/${data.noted.id}`);
@@ -79,7 +74,7 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
     // Only teammates, not the author; Tom does not match "Sa".
     expect(await picker.getByRole('option').allTextContents()).toEqual([expect.stringContaining('Sam Second')]);
     expect(await textarea.getAttribute('aria-activedescendant')).toBe(await picker.getByRole('option').first().getAttribute('id'));
-    await expectAccessible(page, `mention picker (${name})`);
+    await expectAccessible(page, `mention picker (desktop)`);
     await textarea.press('Enter');
     await picker.waitFor({ state: 'detached' });
     await textarea.pressSequentially('thanks <b>!</b>');
@@ -93,11 +88,11 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
     expect(await note.textContent()).toContain('@Sam Second');
     // Writing a note made Rita a watcher of the interview.
     await page.locator('[data-testid="watch-button"][data-watching="true"]').filter({ visible: true }).waitFor();
-    await screenshot(page, `notifications-${name}-note`);
-    await expectAccessible(page, `interview page with a note (${name})`);
+    await screenshot(page, `notifications-desktop-note`);
+    await expectAccessible(page, `interview page with a note (desktop)`);
 
     const samPage = await samContext.newPage();
-    await signInThroughForm(samPage, app.url, data.sam.email, RECRUITER_PASSWORD);
+    await samPage.goto(`${app.url}/overview`);
     await bell(samPage).and(samPage.locator('[data-unread="1"]')).waitFor();
     expect(await bell(samPage).getAttribute('aria-label')).toBe('Notifications, 1 unread');
     await bell(samPage).click();
@@ -105,8 +100,8 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
     await panel.waitFor();
     const item = panel.getByRole('link', { name: /Rita Recruiter mentioned you in a note about Ada Lovelace/ });
     await item.waitFor();
-    await expectAccessible(samPage, `notification panel (${name})`);
-    await screenshot(samPage, `notifications-${name}-panel`);
+    await expectAccessible(samPage, `notification panel (desktop)`);
+    await screenshot(samPage, `notifications-desktop-panel`);
     await item.click();
     await samPage.waitForURL(new RegExp(`/interviews/${data.noted.id}$`));
     await samPage.getByTestId('note').first().getByText('@Sam Second').first().waitFor();
@@ -121,7 +116,7 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
     await watch.click();
     await page.locator('[data-testid="watch-button"][data-watching="true"]').filter({ visible: true }).waitFor();
     await page.locator('[data-sonner-toast]', { hasText: 'You now watch this interview' }).waitFor();
-    await expectToastAccessible(page, `toast (${name})`);
+    await expectToastAccessible(page, `toast (desktop)`);
     await bell(page).and(page.locator('[data-unread="0"]')).waitFor();
     // The page records every unread count its visible bell shows, and that it was never reloaded.
     await page.evaluate(() => {
@@ -157,8 +152,8 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
     await panel.getByRole('link', { name: /Interview with Grace Hopper \(Backend engineer\) completed/ }).waitFor();
     // The report job follows the completion: wait for it too, so "mark all read" leaves nothing unread behind.
     await panel.getByRole('link', { name: /Report ready for Grace Hopper/ }).waitFor({ timeout: 30_000 });
-    await screenshot(page, `notifications-${name}-live`);
-    await expectAccessible(page, `notification panel after the interview completed (${name})`);
+    await screenshot(page, `notifications-desktop-live`);
+    await expectAccessible(page, `notification panel after the interview completed (desktop)`);
     await panel.getByRole('button', { name: 'Mark all read' }).click();
     await panel.getByText('0 unread', { exact: true }).waitFor();
     expect(await panel.locator('[data-testid="notification"][data-read="false"]').count()).toBe(0);
@@ -178,6 +173,68 @@ describe.each(VIEWPORTS)('notes and notifications in a real browser ($name)', { 
     await page.getByText('Notification preference saved').first().waitFor();
     await page.reload();
     expect(await page.getByRole('group', { name: 'You were mentioned in a note' }).getByRole('radio', { name: 'Daily digest' }).isChecked()).toBe(true);
-    await expectAccessible(page, `notification preferences (${name})`);
+    await expectAccessible(page, `notification preferences (desktop)`);
+  });
+});
+
+/**
+ * The same organization on a phone, Rita signed in as above. What depends on the screen: the bell is the header's
+ * (the sidebar is hidden), the mention picker, the toast and the notification panel fit and pass axe, and the
+ * header's bell counts a new notification on the open page.
+ */
+describe('notes and notifications on a 390×844 phone', { timeout: 180_000 }, () => {
+  let phone: BrowserContext;
+  let small: Page;
+
+  beforeAll(async () => {
+    phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB', timezoneId: 'Europe/Paris', storageState: await ritaContext.storageState() });
+    small = await phone.newPage();
+  });
+  afterAll(() => phone?.close());
+
+  it('the mention picker and the watch toast pass axe', async () => {
+    await small.goto(`${app.url}/interviews/${data.noted.id}`);
+    // The note written on the desktop is shown as text on the phone too.
+    await small.getByTestId('note').first().getByText('@Sam Second').first().waitFor();
+    const textarea = small.getByLabel('Add a note');
+    await textarea.click();
+    await textarea.pressSequentially('@Sa');
+    const picker = small.getByRole('listbox', { name: 'Teammates to mention' });
+    const option = picker.getByRole('option', { name: /Sam Second/ });
+    await option.waitFor();
+    await expectInView(small, option);
+    await screenshot(small, 'notifications-phone-picker');
+    await expectAccessible(small, 'mention picker (phone)');
+    await textarea.fill('');
+
+    // Rita watches this interview since her note: the button stops watching, and says so in a toast.
+    await small.locator('[data-testid="watch-button"][data-watching="true"]').filter({ visible: true }).click();
+    await small.locator('[data-testid="watch-button"][data-watching="false"]').filter({ visible: true }).waitFor();
+    await small.locator('[data-sonner-toast]', { hasText: 'You no longer watch this interview' }).waitFor();
+    await expectToastAccessible(small, 'toast (phone)');
+  });
+
+  it("the header's bell counts a mention on the open page; its panel passes axe", async () => {
+    await small.goto(`${app.url}/settings/notifications`);
+    await small.getByRole('group', { name: 'You were mentioned in a note' }).waitFor();
+    await expectAccessible(small, 'notification preferences (phone)');
+    await bell(small).and(small.locator('[data-unread="0"]')).waitFor();
+    await expectInView(small, bell(small));
+
+    // Sam mentions Rita from his own session, over the dashboard's tRPC, while her page stays open.
+    const cookie = await sessionCookieFor(app.db, data.sam.email);
+    const note = await trpcMutation(app.url, 'notes.create', { subjectType: 'interview', subjectId: data.watched.id, body: '@Rita Recruiter over to you', mentionedUserIds: [data.rita.id] }, cookie);
+    expect(note.status, JSON.stringify(note.body)).toBe(200);
+    await bell(small).and(small.locator('[data-unread="1"]')).waitFor();
+    await bell(small).click();
+    const panel = small.getByRole('dialog', { name: 'Notifications' });
+    const item = panel.getByRole('link', { name: /Sam Second mentioned you in a note about Grace Hopper/ });
+    await item.waitFor();
+    await expectInView(small, item);
+    await screenshot(small, 'notifications-phone-panel');
+    await expectAccessible(small, 'notification panel (phone)');
+    await item.click();
+    await small.waitForURL(new RegExp(`/interviews/${data.watched.id}$`));
+    await bell(small).and(small.locator('[data-unread="0"]')).waitFor();
   });
 });

@@ -11,6 +11,7 @@ import { makeCandidate, makeConfig, makeInterview, makeJob } from '../tests/supp
 import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
 import { makeInterviewWithPendingReport } from '../tests/support/report-factories';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
+import { signInWithCookie } from './dashboard-support';
 
 /**
  * A recruiter's day on a fresh database, in a real browser: sign in, add a candidate, invite them, read the
@@ -330,8 +331,9 @@ describe('interview actions on the detail page', { timeout: 90_000 }, () => {
     const recruiter = await makeRecruiter(app.db, orgId);
     jobId = (await makeJob(app.db, orgId, 'Data analyst')).id;
     actionsContext = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Paris' });
+    // The form was shown above: this recruiter is handed a session.
+    await signInWithCookie(actionsContext, app.db, app.url, recruiter.email);
     p = await actionsContext.newPage();
-    await signInThroughForm(p, app.url, recruiter.email, RECRUITER_PASSWORD);
   });
   afterAll(() => actionsContext?.close());
 

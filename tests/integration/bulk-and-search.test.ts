@@ -63,7 +63,8 @@ describe('bulk invite to a campaign', () => {
     await eraseCandidate(app.db, { orgId: org.orgId, id: erased.id });
     const foreign = await makeCandidate(app.db, other.orgId);
     const ids = [...fresh.map((c) => c.id), alreadyInvited.id, erased.id, foreign.id, 'cnd_nope'];
-    const caller = callerAs(org.orgId);
+    const userId = newId('user');
+    const caller = callerAs(org.orgId, userId);
 
     const first = await caller.bulk.inviteCandidates({ selection: { mode: 'ids', ids }, campaignId: setup.campaign.id, stageId: setup.stage.id, configId: setup.config.id });
     expect(first).toMatchObject({ kind: 'candidates.invite', status: 'completed', total: 8, done: 8, ok: 4, skipped: 1, failed: 3, background: false });
@@ -86,6 +87,15 @@ describe('bulk invite to a campaign', () => {
 
     // One audit entry per operation, plus the single action's entry per created interview.
     expect(await auditCount(org.orgId, 'bulk_operation.created', [first.id, second.id])).toBe(2);
+    // In the name of the user who started it (e2e/bulk-and-search.spec.ts starts one from the dashboard).
+    const operations = await app.db
+      .select({ actorType: auditEvents.actorType, actorId: auditEvents.actorId })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.orgId, org.orgId), eq(auditEvents.action, 'bulk_operation.created'), inArray(auditEvents.targetId, [first.id, second.id])));
+    expect(operations).toEqual([
+      { actorType: 'user', actorId: userId },
+      { actorType: 'user', actorId: userId },
+    ]);
     expect(await auditCount(org.orgId, 'interview.created', created.map((i) => i.id))).toBe(4);
   });
 

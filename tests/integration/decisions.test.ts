@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse/sync';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interviewDecisions } from '@/db/schema';
 import { generateInterviewReport } from '@/server/services/reports/generate-interview-report';
 import { createTestOrg, makeCandidate, makeHiringSetup, makeInterview, makeKey, request, type TestOrg } from '../support/factories';
 import { makeInterviewWithPendingReport, type TurnSeed } from '../support/report-factories';
@@ -137,13 +139,24 @@ describe('decision in reads', () => {
     expect(rows.find((r) => r.sourceId === undecided.interview.id)).toMatchObject({ decision: '', decidedAt: '' });
   });
 
-  it('records a recruiter as the decider from the dashboard', async () => {
+  it('records a recruiter as the decider from the dashboard; deciding again supersedes, and v1 reads the current one', async () => {
     const { interview } = await completedInterview(org.orgId);
     const recruiter = await makeRecruiter(app.db, org.orgId);
     const cookie = await sessionCookieFor(app.db, recruiter.email);
     const res = await trpcMutation(app.url, 'interviews.decide', { id: interview.id, status: 'ADVANCE', reason: 'Strong answers' }, cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.result.data.decision).toMatchObject({ status: 'ADVANCE', decidedBy: { type: 'user', id: recruiter.id } });
+
+    // As the interview page's buttons do it a second time (e2e/decisions.spec.ts shows the history this leaves).
+    const again = await trpcMutation(app.url, 'interviews.decide', { id: interview.id, status: 'HOLD', reason: 'Salary expectations out of range.' }, cookie);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const rows = await app.db.select().from(interviewDecisions).where(and(eq(interviewDecisions.orgId, org.orgId), eq(interviewDecisions.interviewId, interview.id)));
+    expect(rows.map((r) => [r.status, r.supersededAt === null, r.decidedByType, r.decidedById]).sort()).toEqual([
+      ['ADVANCE', false, 'user', recruiter.id],
+      ['HOLD', true, 'user', recruiter.id],
+    ]);
+    const v1 = await org.api(`/api/v1/interviews/${interview.id}`);
+    expect(v1.body.decision).toMatchObject({ status: 'HOLD', reason: 'Salary expectations out of range.', decidedBy: { type: 'user', id: recruiter.id } });
   });
 });
 

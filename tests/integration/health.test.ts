@@ -22,6 +22,14 @@ describe('health and readiness', () => {
     expect(res.body.applied).toBeGreaterThanOrEqual(res.body.expected);
   });
 
+  it('serves /favicon.ico as an icon', async () => {
+    const res = await fetch(`${app.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+  });
+
   it('an unknown /api path is a 404 in the error envelope', async () => {
     const res = await request(app.url, '/api/does-not-exist', { method: 'POST', body: {} });
     expect(res.status).toBe(404);

@@ -178,6 +178,7 @@ describe('roles and removal', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.data.error).toMatchObject({ code: 'FORBIDDEN' });
     expect(refused.body.error.message).toMatch(/recruiter role/);
+    expect((await trpcMutation(app.url, 'team.invite', { email: 'x@example.com', role: 'admin' }, cookie)).body.error.data.error).toMatchObject({ code: 'FORBIDDEN' });
 
     // Exports are reads (a viewer downloads results), but the audit log is the admins', as a download too.
     expect(await fetchStatus(`${app.url}/api/dashboard/audit-export`, { headers: { cookie } })).toBe(403);
@@ -187,6 +188,7 @@ describe('roles and removal', () => {
     // Still not the team: 403 naming the admin role.
     const team = await trpcQuery(app.url, 'team.list', undefined, cookie);
     expect(team.status).toBe(403);
+    expect((await trpcMutation(app.url, 'team.invite', { email: 'x@example.com', role: 'admin' }, cookie)).status).toBe(403);
 
     const removed = await api.team.remove({ userId: viewer.id });
     expect(removed.sessionsEnded).toBe(1);
