@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
@@ -10,10 +8,10 @@ import { startFakeAgentPlatform } from '../tests/support/fake-agent-platform';
 import { invitationLinkIn } from '../tests/support/fake-resend-server';
 import { createTestOrg, makeCandidate, makeConfig, makeJob } from '../tests/support/factories';
 import { recruiterCaller } from '../tests/support/recruiter-caller';
+import { screenshot } from '../tests/support/dashboard-browser';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 import { a11yViolationsAtBothSizes } from './candidate-support';
 
-const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'screenshots');
 
 let app: TestApp;
 let browser: Browser;
@@ -24,7 +22,6 @@ beforeAll(async () => {
   // No RESEND_API_KEY: invitations land in the local mailbox, where the test reads the links.
   app = await startTestApp({ RESEND_API_KEY: '', AGENT_DISPATCH_URL: agent.url, AGENT_DISPATCH_SECRET: 'e2e-agent-dispatch-secret-0123456789' });
   browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -66,10 +63,6 @@ async function open(token: string): Promise<{ page: Page; status: number }> {
   return { page, status: response!.status() };
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
 async function seriousA11yViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
@@ -98,7 +91,7 @@ describe('the invitation page in a browser', () => {
     expect(await page.getByTestId('expiry').textContent()).toMatch(/^Ce lien est valable jusqu'au \w+ \d{1,2} \S+ \d{4} à \d{2}:\d{2} \((UTC|GMT)([+-]\d+)?\)\.$/);
     expect(await page.locator('.cp-root').getAttribute('lang')).toBe('fr');
     expect(await axeAtBothSizes(page)).toEqual([]);
-    await shoot(page, 'invitation-fr-open');
+    await screenshot(page, 'invitation-fr-open');
 
     // Nothing starts before the notice is acknowledged.
     await page.getByTestId('start-interview').click();
@@ -110,7 +103,7 @@ describe('the invitation page in a browser', () => {
     expect(await page.getByRole('link', { name: "Rejoindre l'appel" }).getAttribute('href')).toBe(`https://agent.example.test/rooms/${invited.interviewId}`);
     expect(agent.dispatches.filter((d) => d.body.interviewId === invited.interviewId)).toHaveLength(1);
     expect(await axeAtBothSizes(page)).toEqual([]);
-    await shoot(page, 'invitation-fr-starting');
+    await screenshot(page, 'invitation-fr-starting');
 
     // The agent records turns: the page shows the count, never the words.
     await app.db.insert(turns).values([
@@ -122,12 +115,12 @@ describe('the invitation page in a browser', () => {
     expect(await page.getByTestId('invitation-progress').innerText()).toContain('Entretien en cours');
     expect(await page.content()).not.toContain('Je suis développeuse');
     expect(await axeAtBothSizes(page)).toEqual([]);
-    await shoot(page, 'invitation-fr-in-progress');
+    await screenshot(page, 'invitation-fr-in-progress');
 
     await app.db.update(interviews).set({ status: 'COMPLETED', completedAt: new Date(), endedAt: new Date() }).where(and(eq(interviews.id, invited.interviewId)));
     await expect.poll(() => page.getByTestId('invitation-finished').innerText(), { timeout: 10_000 }).toContain('Merci !');
     expect(await axeAtBothSizes(page)).toEqual([]);
-    await shoot(page, 'invitation-fr-finished');
+    await screenshot(page, 'invitation-fr-finished');
 
     // Reloading the link now gives the completed page.
     const reloaded = await page.reload();
@@ -153,14 +146,14 @@ describe('the invitation page in a browser', () => {
     expect(notice).toContain("For any question about your data, reply to Initech's invitation email.");
     expect(notice).toContain('You can ask Initech for an interview without AI, with a person, by replying to the invitation email.');
     expect(await axeAtBothSizes(page)).toEqual([]);
-    await shoot(page, 'invitation-en-open');
+    await screenshot(page, 'invitation-en-open');
 
     agent.failNext(1);
     await page.getByTestId('consent').check();
     await page.getByTestId('start-interview').click();
     await expect.poll(() => page.getByTestId('start-error').textContent(), { timeout: 10_000 }).toBe('The voice assistant is not available right now. Please try again in a moment.');
     expect(await axeAtBothSizes(page)).toEqual([]);
-    await shoot(page, 'invitation-en-agent-down');
+    await screenshot(page, 'invitation-en-agent-down');
     await page.getByTestId('start-interview').click();
     await expect.poll(() => page.getByTestId('invitation-progress').innerText(), { timeout: 10_000 }).toContain('Your interview is starting…');
     await page.close();
@@ -174,7 +167,7 @@ describe('the invitation page in a browser', () => {
     const notice = await page.getByTestId('notice').textContent();
     expect(notice).toContain('For any question about your data, write to Hooli at people@hooli.example.');
     expect(notice).toContain('You can ask for an interview without AI, with a person, by writing to people@hooli.example.');
-    await shoot(page, 'invitation-en-notice-contact');
+    await screenshot(page, 'invitation-en-notice-contact');
     await page.close();
 
     // Another organization's page is unaffected.
@@ -196,7 +189,7 @@ describe('the invitation page in a browser', () => {
     expect(text).toContain('If you would still like to take the interview, contact Globex.');
     expect(await page.getByTestId('start-interview').count()).toBe(0);
     expect(await axeAtBothSizes(page)).toEqual([]);
-    await shoot(page, 'invitation-en-expired');
+    await screenshot(page, 'invitation-en-expired');
     await page.close();
   });
 
@@ -206,7 +199,7 @@ describe('the invitation page in a browser', () => {
     const done = await open(completed.token);
     expect(done.status).toBe(200);
     expect(await done.page.getByTestId('invitation-closed').innerText()).toContain('Vous avez déjà passé cet entretien. Merci ! Umbrella reviendra vers vous.');
-    await shoot(done.page, 'invitation-fr-completed');
+    await screenshot(done.page, 'invitation-fr-completed');
     await done.page.close();
 
     const cancelled = await invite({ locale: 'fr', firstName: 'Léa', orgName: 'Umbrella', jobTitle: 'Chimiste' });
@@ -214,7 +207,7 @@ describe('the invitation page in a browser', () => {
     const gone = await open(cancelled.token);
     expect(gone.status).toBe(410);
     expect(await gone.page.getByTestId('invitation-closed').innerText()).toContain('Entretien annulé');
-    await shoot(gone.page, 'invitation-fr-cancelled');
+    await screenshot(gone.page, 'invitation-fr-cancelled');
     await gone.page.close();
   });
 
@@ -231,7 +224,7 @@ describe('the invitation page in a browser', () => {
     expect(text).toContain('Link not found');
     expect(text).not.toContain('Stark');
     expect(await axeAtBothSizes(old.page)).toEqual([]);
-    await shoot(old.page, 'invitation-resent-old-link');
+    await screenshot(old.page, 'invitation-resent-old-link');
     await old.page.close();
 
     const fresh = await open(newToken);

@@ -63,7 +63,12 @@ async function transitionsSettled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * A full-page picture of where a spec is, for a person looking at a run (`E2E_SCREENSHOTS=1`): pictures check
+ * nothing, and each costs one to four seconds of a loaded machine, so a plain run (CI) takes none.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
