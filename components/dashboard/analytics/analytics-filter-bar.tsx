@@ -45,10 +45,10 @@ export function AnalyticsFilterBar({ state, onChange }: { state: AnalyticsFilter
         placeholder={`Choose a ${picker.label.toLowerCase()}`}
         onChange={(id) => onChange({ id })}
       />
-      <Field label="Completed from" hint="UTC day, included">
+      <Field label="Completed from" hint="A day in your time zone, included">
         <Input type="date" value={state.fromDate} onChange={(e) => onChange({ fromDate: e.target.value })} />
       </Field>
-      <Field label="Completed until" hint="UTC day, included">
+      <Field label="Completed until" hint="A day in your time zone, included">
         <Input type="date" value={state.toDate} onChange={(e) => onChange({ toDate: e.target.value })} />
       </Field>
       <div className="flex items-end">
