@@ -10,26 +10,13 @@ import { Form } from '@/components/ui/form';
 import { RecruiterOnly, useRole } from '@/components/dashboard/role-context';
 import { contractError } from '@/components/trpc/errors';
 import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { checkNoteBody, NOTE_MAX_LENGTH } from '@/server/services/notes/note-body';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { Time } from '../time';
 import { MentionTextarea, mentionedIds, mentionLabel, type PickedMention } from './mention-textarea';
 
 type Note = RouterOutputs['notes']['list'][number];
 type Subject = { subjectType: 'interview' | 'candidate'; subjectId: string };
-
-const MAX = 5000;
-
-/**
- * The server's rule for a note's text (`body` in server/services/notes/note-schemas.ts: trimmed, 1 to 5,000
- * characters, the same messages), checked here without the schema: importing it brought zod and, through the shared
- * field rules, drizzle-orm into every page with notes. The server checks again.
- */
-function checkBody(text: string): { success: true; data: string } | { success: false; message: string } {
-  const data = text.trim();
-  if (data.length < 1) return { success: false, message: 'Write something first' };
-  if (data.length > MAX) return { success: false, message: `Must be at most ${MAX} characters` };
-  return { success: true, data };
-}
 
 /** Writes a new note or edits one: the text, and the teammates picked with `@`. */
 function NoteComposer({ initial, submitLabel, pending, onSubmit, onCancel }: {
@@ -47,7 +34,7 @@ function NoteComposer({ initial, submitLabel, pending, onSubmit, onCancel }: {
   const others = (teammates.data ?? []).filter((t) => t.id !== me.data?.id);
 
   const submit = async () => {
-    const parsed = checkBody(body);
+    const parsed = checkNoteBody(body);
     if (!parsed.success) {
       setError(parsed.message);
       return;
@@ -76,7 +63,7 @@ function NoteComposer({ initial, submitLabel, pending, onSubmit, onCancel }: {
             onChange={setBody}
             onPick={(m) => setPicked((current) => [...current.filter((p) => p.id !== m.id), m])}
             teammates={others}
-            maxLength={MAX}
+            maxLength={NOTE_MAX_LENGTH}
           />
         )}
       </Field>
@@ -90,7 +77,7 @@ function NoteComposer({ initial, submitLabel, pending, onSubmit, onCancel }: {
           </Button>
         ) : null}
         <span className="ml-auto text-xs text-slate-600">
-          {body.length} / {MAX}
+          {body.length} / {NOTE_MAX_LENGTH}
         </span>
       </div>
     </Form>

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { timestampOut } from '../fields';
-
-// Listed here rather than imported, so the dashboard's forms use these schemas without the database schema.
-export const NOTE_MAX_LENGTH = 5000;
+import { NOTE_BODY_MESSAGES, NOTE_MAX_LENGTH } from './note-body';
 
 export const NOTE_SUBJECT_TYPES = ['interview', 'candidate'] as const;
 export type NoteSubjectType = (typeof NOTE_SUBJECT_TYPES)[number];
@@ -13,8 +11,8 @@ export const MAX_MENTIONS = 20;
 const body = z
   .string()
   .trim()
-  .min(1, 'Write something first')
-  .max(NOTE_MAX_LENGTH, `Must be at most ${NOTE_MAX_LENGTH} characters`)
+  .min(1, NOTE_BODY_MESSAGES.empty)
+  .max(NOTE_MAX_LENGTH, NOTE_BODY_MESSAGES.tooLong)
   .describe('Plain text; shown as written, never as HTML.');
 const mentionedUserIds = z
   .array(z.string().max(100))
