@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
 /** Field rules shared by every resource, so that one rule reads the same on every route. */
@@ -67,13 +65,3 @@ export function iso(date: Date | string | null): string | null {
 }
 
 const UTC_TIMESTAMP_TEXT = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d+))?(?:\+00(?::?00)?|Z)$/;
-
-/**
- * A timestamp column selected as the driver gives it, for iso(). drizzle leaves timestamps as PostgreSQL's text on
- * both drivers and builds a Date from it in its column mapping, which iso() then turns back into text; selected as
- * SQL of the same column (the same SQL text), the value reaches iso() as it stands. On a retrieve (ten timestamps
- * and two a turn) or a page of twenty interviews, those Dates were about a tenth of the request's CPU: Next.js
- * wraps the Date constructor in the server's process.
- */
-export const timestampText = (column: AnyPgColumn) => sql<string>`${column}`;
-export const nullableTimestampText = (column: AnyPgColumn) => sql<string | null>`${column}`;

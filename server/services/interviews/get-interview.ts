@@ -4,7 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { preparedQuery } from '@/db/prepared';
 import { notFound } from '@/server/errors';
 import { isIdOf } from '@/server/ids';
-import { nullableTimestampText, timestampText } from '../fields';
+import { nullableTimestampText, timestampText } from '@/db/rows';
 import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { toTranscriptEntry } from '../turns/turn-dto';

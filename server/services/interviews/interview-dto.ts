@@ -1,6 +1,7 @@
 import { interviews, reports } from '@/db/schema';
 import { currentDecisionSql, toDecisionDto } from '../decisions/decision-dto';
-import { iso, nullableTimestampText, timestampText } from '../fields';
+import { nullableTimestampText, timestampText } from '@/db/rows';
+import { iso } from '../fields';
 import { ownedRecordingIdSql } from '../audio/owned-recording';
 import { presentAudioUrl } from '../storage/audio-urls';
 import { effectiveStatusSql } from './effective-status';
