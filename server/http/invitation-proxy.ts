@@ -19,7 +19,7 @@ export async function invitationProxy(request: NextRequest): Promise<NextRespons
   } catch {
     token = '';
   }
-  const closed = renderClosedInvitation(await getInvitationByToken(getDb(), token));
+  const closed = renderClosedInvitation(await getInvitationByToken(getDb(), token), request.headers.get('accept-language'));
   if (!closed) {
     const response = NextResponse.next();
     for (const [name, value] of Object.entries(PRIVATE_HEADERS)) response.headers.set(name, value);

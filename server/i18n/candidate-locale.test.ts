@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateInterviewMinutes, formatCandidateDateTime, resolveCandidateLocale } from './candidate-locale';
+import { estimateInterviewMinutes, formatCandidateDateTime, languagesFromAcceptLanguage, resolveCandidateLocale } from './candidate-locale';
 
 describe('resolveCandidateLocale', () => {
   it.each([
@@ -20,6 +20,22 @@ describe('resolveCandidateLocale', () => {
     [null, 'fr', 'fr'],
   ])('%s → copy in %s, dates as %s', (tag, language, intlLocale) => {
     expect(resolveCandidateLocale(tag)).toEqual({ language, intlLocale });
+  });
+});
+
+describe('languagesFromAcceptLanguage', () => {
+  it.each([
+    ['de-CH, de;q=0.9, en;q=0.8', ['de', 'en']],
+    ['en;q=0.5, nl;q=0.9', ['nl', 'en']],
+    ['ja, pt-BR;q=0.7, *;q=0.1', ['pt']],
+    ['fr;q=0, es', ['es']],
+    ['it;q=0.8, es;q=0.8', ['it', 'es']],
+    ['EN-gb', ['en']],
+    ['garbage;;q=x', []],
+    ['', []],
+    [null, []],
+  ])('%s → %j', (header, languages) => {
+    expect(languagesFromAcceptLanguage(header)).toEqual(languages);
   });
 });
 

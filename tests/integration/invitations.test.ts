@@ -12,6 +12,7 @@ import { hashInvitationToken } from '@/server/services/invitations/invitation-to
 import { invitationEmailKey, sendInvitationEmail } from '@/server/services/invitations/send-invitation-email';
 import { startFakeAgentPlatform } from '../support/fake-agent-platform';
 import { invitationLinkIn, startFakeResend, type FakeResend, type FakeResendEmail } from '../support/fake-resend-server';
+import { CANDIDATE_PAGE_COPY } from '@/app/i/[token]/candidate-page-copy';
 import { createTestOrg, makeCandidate, makeConfig, makeHiringSetup, makeInterview, makeJob, request, type TestOrg } from '../support/factories';
 import { apiKeyCaller, recruiterCaller } from '../support/recruiter-caller';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -446,6 +447,13 @@ describe('the candidate page and its endpoints', () => {
       expect(res.text).toContain('Link not found');
     }
     expect(await fetchStatus(`${app.url}/i/${'B'.repeat(43)}`, { method: 'HEAD' })).toBe(404);
+    // With no interview to take a language from, the browser's own language comes first, then English.
+    const german = await request(app.url, `/i/${'C'.repeat(43)}`, { headers: { 'accept-language': 'de-CH, de;q=0.9, fr;q=0.5' } });
+    expect(german.status).toBe(404);
+    expect(german.text).toContain('<html lang="de">');
+    expect(german.text).toContain(CANDIDATE_PAGE_COPY.de.unknownTitle);
+    expect(german.text).toContain('Link not found');
+    expect(german.text).not.toContain('Lien introuvable');
     const status = await request(app.url, `/api/invitations/${'A'.repeat(43)}/status`);
     expect(status.status).toBe(404);
     expect(status.body.error).toMatchObject({ code: 'NOT_FOUND', message: 'Invitation not found' });

@@ -1,4 +1,4 @@
-import { formatCandidateDateTime } from '@/server/i18n/candidate-locale';
+import { formatCandidateDateTime, languagesFromAcceptLanguage, type CandidateLanguage } from '@/server/i18n/candidate-locale';
 import { brandCss } from '@/components/candidate/brand-style';
 import { escapeHtml } from '@/server/services/email/html';
 import { CANDIDATE_PAGE_COPY } from './candidate-page-copy';
@@ -10,17 +10,20 @@ export type ClosedInvitationPage = { status: number; lang: string; title: string
 /**
  * The page of a link that can no longer start an interview, with its HTTP status: completed 200 (a thank-you,
  * the link did its job), cancelled and expired 410 Gone (permanently unusable), unknown 404 (never issued or
- * replaced by a resend; shown in French and English since there is no interview to take a language from).
+ * replaced by a resend: with no interview to take a language from, it is shown in the browser's preferred language
+ * and English, or French and English when the browser asks for none we serve).
  * Returns null for a link that is open or in progress: those are the interactive page's; and for a completed one
  * whose page still asks the bias audit's optional questions (the candidate left before answering them).
  */
-export function renderClosedInvitation(view: InvitationView | null): ClosedInvitationPage | null {
+export function renderClosedInvitation(view: InvitationView | null, acceptLanguage?: string | null): ClosedInvitationPage | null {
   if (!view) {
-    const sections = (['fr', 'en'] as const).map((language) => {
+    const languages = unknownLinkLanguages(acceptLanguage);
+    const sections = languages.map((language) => {
       const copy = CANDIDATE_PAGE_COPY[language];
       return `<section class="cp-lang" lang="${language}"><h1>${escapeHtml(copy.unknownTitle)}</h1><p>${escapeHtml(copy.unknownBody)}</p></section>`;
     });
-    return { status: 404, lang: 'fr', title: `${CANDIDATE_PAGE_COPY.fr.unknownTitle} · ${CANDIDATE_PAGE_COPY.en.unknownTitle}`, bodyHtml: card(sections.join('')) };
+    const title = languages.map((language) => CANDIDATE_PAGE_COPY[language].unknownTitle).join(' · ');
+    return { status: 404, lang: languages[0], title, bodyHtml: card(sections.join('')) };
   }
   const copy = CANDIDATE_PAGE_COPY[view.locale.language];
   const org = view.organizationName;
@@ -44,6 +47,12 @@ export function renderClosedInvitation(view: InvitationView | null): ClosedInvit
     case 'in_progress':
       return null;
   }
+}
+
+/** The browser's first language we serve, then English (French for an English reader); French and English by default. */
+function unknownLinkLanguages(acceptLanguage: string | null | undefined): [CandidateLanguage, CandidateLanguage] {
+  const preferred = languagesFromAcceptLanguage(acceptLanguage)[0] ?? 'fr';
+  return [preferred, preferred === 'en' ? 'fr' : 'en'];
 }
 
 function card(inner: string): string {
