@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AgentContextDto, FinalizeInterviewOutput } from '@/server/services/interviews/agent-schemas';
 import type { HistoryDto } from '@/server/services/turns/turn-schemas';
+import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
+import { greeting as interviewerGreeting } from '@/server/services/interviewer/interview-plan';
 import { AgentApiError, createAgentClient, sleep, type AgentAuth, type AgentClient, type FetchLike } from './agent-client';
 
 /**
@@ -127,11 +129,10 @@ async function record(client: AgentClient, interviewId: string, turn: Parameters
   if (status !== 201 && status !== 200) throw new AgentApiError('POST', `/api/interviews/${interviewId}/turns`, status, null);
 }
 
+/** The service's own interviewer's opening (greeting and AI disclosure), in the interview's language. */
 function greeting(context: AgentContextDto): string {
-  const name = context.candidate.firstName ?? '';
-  return (context.language ?? context.candidate.locale).toLowerCase().startsWith('fr')
-    ? `Bonjour${name ? ` ${name}` : ''}, merci de participer à cet entretien pour le poste de ${context.job.title}.`
-    : `Hello${name ? ` ${name}` : ''}, thank you for joining this interview for the ${context.job.title} position.`;
+  const { language } = resolveCandidateLocale(context.language ?? context.candidate.locale);
+  return interviewerGreeting(language, context.candidate.firstName ?? null, context.job.title);
 }
 
 const OPENINGS = [

@@ -43,7 +43,9 @@ describe('simulated voice agent, end to end over HTTP', () => {
       [3, 'agent'],
       [4, 'candidate'],
     ]);
-    expect(history[0].content).toContain('Hello Grace');
+    // The simulated agent opens as the service's own interviewer does: the catalogue's greeting and AI disclosure.
+    expect(history[0].content).toContain('Hello Grace, thank you for joining this interview for the');
+    expect(history[0].content).toContain('I am an AI interviewer; a person will review your answers and make any decision.');
     expect(history[0].content).toContain(config.questions[0].text);
     expect(history[2].content).toBe(config.questions[1].text);
     for (const [i, answer] of [history[1], history[3]].entries()) {
