@@ -1,4 +1,5 @@
 import type { UserRole } from '@/db/schema';
+import { formatDateTimeInZone } from '@/server/i18n/format-date';
 import { escapeHtml, safeHref, singleLine } from './html';
 import type { RenderedEmail } from './templates';
 
@@ -8,12 +9,15 @@ const ROLE_PHRASES: Record<UserRole, string> = {
   viewer: 'a viewer (reads everything, changes nothing)',
 };
 
-/** The email that invites a teammate to an organization's dashboard (English: the dashboard is in English). */
-export function renderTeamInvitationEmail(data: { organizationName: string; inviter: string | null; role: UserRole; expiresAt: Date; link: string }): RenderedEmail {
+/**
+ * The email that invites a teammate to an organization's dashboard (English: the dashboard is in English). The
+ * expiry is given in the organization's zone and names it, as every email does (docs/DECISIONS.md, time zones).
+ */
+export function renderTeamInvitationEmail(data: { organizationName: string; inviter: string | null; role: UserRole; expiresAt: Date; timeZone: string; link: string }): RenderedEmail {
   const org = singleLine(data.organizationName);
   const inviter = data.inviter ? singleLine(data.inviter) : null;
   const subject = `Join ${org} on Interview screening`;
-  const date = `${data.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const date = formatDateTimeInZone(data.expiresAt, 'en-GB', data.timeZone);
   const paragraphs = [
     'Hello,',
     `${inviter ?? 'An admin'} invites you to join ${org} on Interview screening as ${ROLE_PHRASES[data.role]}.`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCandidateLocale } from '@/server/i18n/candidate-locale';
+import { renderTeamInvitationEmail } from './team-invitation-template';
 import { renderInvitationEmail, type InvitationEmailData } from './templates';
 
 const base: InvitationEmailData = {
@@ -81,5 +82,20 @@ describe('renderInvitationEmail', () => {
 
   it('refuses a link that is not http(s)', () => {
     expect(() => renderInvitationEmail('invitation', { ...base, link: 'javascript:alert(1)' })).toThrow(/javascript/);
+  });
+});
+
+describe('renderTeamInvitationEmail', () => {
+  it('gives the expiry in the organization zone and names it', () => {
+    const email = renderTeamInvitationEmail({
+      organizationName: 'Acme',
+      inviter: 'Ada Admin',
+      role: 'recruiter',
+      expiresAt: new Date('2026-07-01T15:30:00Z'),
+      timeZone: 'Europe/Paris',
+      link: 'https://app.example.com/join/XPM2tv408Ye0CbjYSEStl2Lqq9Zo0HWSLjdrg6W6QBA',
+    });
+    expect(email.text).toContain('This link is valid until Wednesday, 1 July 2026 at 17:30 (CEST) and works once.');
+    expect(email.text).not.toContain('UTC');
   });
 });

@@ -35,6 +35,7 @@ export async function sendTeamInvitationEmail(db: DbExecutor, data: unknown, now
     inviter: row.inviterName ?? row.inviterEmail,
     role: row.role,
     expiresAt: row.expiresAt,
+    timeZone: getEnv().DISPLAY_TIME_ZONE,
     link: `${getEnv().APP_URL}/join/${token}`,
   });
   const sent = await sendEmail(db, {
