@@ -18,6 +18,7 @@ import { systemAudit } from '@/server/services/audit/audit-actor';
 import { getEnv } from '@/server/env';
 import { randomUUID } from 'node:crypto';
 import { listTestMappings } from '@/server/services/integrations/test-mappings';
+import { receiveLeverWebhook } from '@/server/services/integrations/lever/lever-webhook';
 import { toAppError } from '@/server/errors';
 import { assertNotThrottled, clientAddress, countFailure } from './client-throttle';
 import { defineRoute, type DoorRoute, type RouteCall, type RouteResult } from './define-route';
@@ -202,4 +203,32 @@ const ASHBY_ROUTES: DoorRoute[] = [
   }),
 ];
 
-export const INTEGRATION_ROUTES: DoorRoute[] = [...GREENHOUSE_ROUTES, ...ASHBY_ROUTES];
+/**
+ * Lever (hire.lever.co/developer/usecases, "Assessments"): Lever POSTs its webhooks to the integration's own
+ * address. The signature is in the body (HMAC-SHA256 of `token` + `triggeredAt` with the webhook's signature
+ * token), so the body is read first, within 64 KiB; a wrong signature or an unknown or revoked integration is 401
+ * and counts against the caller's address as a bad key does. The order itself is placed by a queued job.
+ */
+const LEVER_ROUTES: DoorRoute[] = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/integrations/lever/webhook/:credentialId',
+    kind: 'integration',
+    auth: 'public',
+    handle: async (call) => {
+      const address = clientAddress(call.req.headers);
+      assertNotThrottled('api-key', address, call.headers);
+      const body = await readJsonBody(call.req, 64 * 1024);
+      try {
+        const answer = await receiveLeverWebhook(call.db, { credentialId: call.params.credentialId, body });
+        call.setOrg(answer.orgId);
+        return { status: answer.status, body: answer.body };
+      } catch (error) {
+        if (error instanceof AppError && error.appCode === 'UNAUTHORIZED') await countFailure(call.db, 'api-key', address, call.headers);
+        throw error;
+      }
+    },
+  }),
+];
+
+export const INTEGRATION_ROUTES: DoorRoute[] = [...GREENHOUSE_ROUTES, ...ASHBY_ROUTES, ...LEVER_ROUTES];

@@ -6,6 +6,7 @@ import {
   interviewSourceProcedure,
   retryWritebackProcedure,
   revokeCredentialProcedure,
+  setCredentialSecretsProcedure,
   updateTestMappingProcedure,
 } from './integration-procedures';
 
@@ -14,6 +15,7 @@ export const integrationsRouter = router({
   get: getIntegrationProcedure,
   createCredential: createCredentialProcedure,
   revokeCredential: revokeCredentialProcedure,
+  setCredentialSecrets: setCredentialSecretsProcedure,
   createTestMapping: createTestMappingProcedure,
   updateTestMapping: updateTestMappingProcedure,
   retryWriteback: retryWritebackProcedure,
