@@ -164,7 +164,7 @@ describe('a Lever stage change orders an interview and the result comes back as 
     const writebacks = await app.db.select().from(atsWritebacks).where(eq(atsWritebacks.orderId, order.id));
     expect(writebacks.map((w) => ({ kind: w.kind, status: w.status, attempts: w.attempts }))).toEqual([{ kind: 'completed', status: 'SUCCEEDED', attempts: 2 }]);
     expect(await logLines(org.orgId)).toEqual(
-      expect.arrayContaining(['inbound webhook.candidateStageChange 200', 'outbound opportunity.get 200', 'inbound order.placed 200', 'outbound writeback.completed 503 HTTP 503', 'outbound writeback.completed 200']),
+      expect.arrayContaining(['inbound webhook.candidateStageChange 200', 'outbound opportunity.get 200', 'inbound order.placed 200', 'outbound writeback.completed 503 HTTP 503', 'outbound writeback.completed 201']),
     );
     // Bodies are never kept: no email, no note text in the log.
     expect(JSON.stringify(await app.db.select().from(atsLogEntries).where(eq(atsLogEntries.orgId, org.orgId)))).not.toContain(opp.email);
@@ -194,6 +194,7 @@ describe('signatures, integrations and organizations', () => {
     const refusals = [
       [a.webhookUrl, lever.webhookBody({ signatureToken: 'not-the-token', data })],
       [a.webhookUrl, lever.webhookBody({ signatureToken: SIGNATURE_TOKEN, data, signature: '' })],
+      [a.webhookUrl, (({ signature: _, ...unsigned }) => unsigned)(lever.webhookBody({ signatureToken: SIGNATURE_TOKEN, data }))],
       [a.webhookUrl, lever.webhookBody({ signatureToken: SIGNATURE_TOKEN, data, triggeredAt: Date.now() - 10 * 60_000 })],
       [`${app.url}/api/integrations/lever/webhook/${newId('atsCredential')}`, lever.webhookBody({ signatureToken: SIGNATURE_TOKEN, data })],
       [`${app.url}/api/integrations/lever/webhook/not-an-id`, lever.webhookBody({ signatureToken: SIGNATURE_TOKEN, data })],
