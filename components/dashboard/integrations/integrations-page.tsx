@@ -137,7 +137,7 @@ function AtsIntegration({ ats }: { ats: Ats }) {
                 );
               }}
             >
-              <Plug aria-hidden /> {active.length > 0 ? `Create another ${data.label} key` : `Connect ${data.label}`}
+              <Plug aria-hidden /> {active.length > 0 ? (ats === 'lever' ? 'Add another Lever integration' : `Create another ${data.label} key`) : `Connect ${data.label}`}
             </Button>
           </div>
           {data.credentials.length > 0 ? (
@@ -173,7 +173,7 @@ function AtsIntegration({ ats }: { ats: Ats }) {
       </Card>
       <TestMappings ats={ats} overview={data} onError={onError} onSaved={refresh} />
       <Card>
-        <CardHeader title="Write-backs" description={`What we tell ${data.label} (the completed interview), retried with backoff; a failed one can be sent again.`} />
+        <CardHeader title="Write-backs" description={`What we tell ${data.label} (${ats === 'lever' ? 'a note on the opportunity with the result' : 'the completed interview'}), retried with backoff; a failed one can be sent again.`} />
         <CardContent className="text-sm">
           {data.writebacks.length === 0 ? (
             <p className="text-slate-600">Nothing sent yet.</p>
@@ -281,7 +281,10 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
   const configName = (id: string | null) => (id ? (configs.data?.items.find((c) => c.id === id)?.name ?? id) : 'none');
   return (
     <Card>
-      <CardHeader title="Tests" description={`What ${overview.label} lists as tests, and the interview each one orders here.`} />
+      <CardHeader
+        title="Tests"
+        description={ats === 'lever' ? 'The Lever stages that invite a candidate when an opportunity moves into them, and the interview each one orders here.' : `What ${overview.label} lists as tests, and the interview each one orders here.`}
+      />
       <CardContent className="grid gap-4 text-sm">
         {overview.tests.length === 0 ? (
           <EmptyState icon={KeyRound} title="No tests yet" description="Map a test to a campaign: that is what the ATS will offer its recruiters." />
