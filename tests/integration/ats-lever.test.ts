@@ -30,6 +30,7 @@ import { newId } from '@/server/ids';
 import { integrationCreateCommand } from '@/server/cli/commands/integration-create';
 import { createAtsCredential, listAtsCredentials, revokeAtsCredential, setAtsCredentialSecrets } from '@/server/services/integrations/ats-credentials';
 import { createTestMapping } from '@/server/services/integrations/test-mappings';
+import { listLeverStages } from '@/server/services/integrations/lever/list-lever-stages';
 import { candidateApi, waitFor } from '../support/candidate-interview';
 import { createTestOrg, makeHiringSetup, type TestOrg } from '../support/factories';
 import { invitationLinkIn } from '../support/fake-resend-server';
@@ -283,6 +284,20 @@ describe('admin CLI', () => {
     expect(await listAtsCredentials(app.db, { orgId: org.orgId, ats: 'lever' })).toEqual([expect.objectContaining({ hasApiKey: true, hasSigningSecret: true })]);
     const stored = JSON.stringify(await app.db.select().from(atsCredentials).where(eq(atsCredentials.orgId, org.orgId)));
     expect(stored).not.toContain(SIGNATURE_TOKEN);
+  });
+
+  it('Lever\'s stages are read with the integration\'s key (and logged); another organization\'s integration is not found', async () => {
+    const { org, credential } = await connectedOrg();
+    expect(await listLeverStages(app.db, { orgId: org.orgId, credentialId: credential.id })).toEqual([
+      { id: 'lead-new', name: 'New lead' },
+      { id: STAGE, name: 'Phone screen' },
+      { id: 'onsite', name: 'On-site interview' },
+    ]);
+    expect(await logLines(org.orgId)).toContain('outbound stages.get 200');
+    const other = await createTestOrg(app.db, app.url);
+    await expect(listLeverStages(app.db, { orgId: other.orgId, credentialId: credential.id })).rejects.toMatchObject({ appCode: 'NOT_FOUND' });
+    const noKey = await connectedOrg({ apiKey: null });
+    await expect(listLeverStages(app.db, { orgId: noKey.org.orgId, credentialId: noKey.credential.id })).rejects.toMatchObject({ appCode: 'VALIDATION_ERROR' });
   });
 
   it('a Lever test needs the Lever stage id, and one test per stage', async () => {

@@ -10,7 +10,7 @@ export type LeverOpportunity = { id: string; name: string; emails: string[] };
  * (api.lever.co/v1) it serves `GET /opportunities/:id` → `{ data: { id, name, emails, … } }` and takes
  * `POST /opportunities/:id/notes` with `{ value, secret }`, both with HTTP Basic, the customer's API key as the
  * username and an empty password (401 for anything else); the n-th note on an opportunity is answered as
- * `answerNotes(id, n)` says (201 by default). As Lever's webhooks, it POSTs signed JSON bodies to the partner:
+ * `answerNotes(id, n)` says (201 by default); `GET /stages` → `{ data: [{ id, text }], hasNext }`. As Lever's webhooks, it POSTs signed JSON bodies to the partner:
  * `{ triggeredAt, event, signature, token, data }`, the signature the hex HMAC-SHA256 of `token + triggeredAt` keyed
  * with the webhook's signature token.
  */
@@ -18,6 +18,11 @@ export async function startFakeLever(input: { customerApiKey: string }) {
   const notes: LeverNote[] = [];
   const opportunityReads: string[] = [];
   const opportunities = new Map<string, LeverOpportunity>();
+  const stages = [
+    { id: 'lead-new', text: 'New lead' },
+    { id: 'f1e2d3c4-phone-screen-stage', text: 'Phone screen' },
+    { id: 'onsite', text: 'On-site interview' },
+  ];
   const noteAnswers = new Map<string, (n: number) => number>();
   const expected = `Basic ${Buffer.from(`${input.customerApiKey}:`).toString('base64')}`;
   const server = http.createServer((req, res) => {
@@ -35,6 +40,10 @@ export async function startFakeLever(input: { customerApiKey: string }) {
         const opportunity = opportunities.get(id);
         if (!opportunity) return json(404, { code: 'ResourceNotFound', message: 'Opportunity not found' });
         return json(200, { data: { ...opportunity, headline: '', stage: 'stage-x', contact: `contact-${id}`, tags: [], archived: null } });
+      }
+      if (req.method === 'GET' && url.pathname === '/stages') {
+        if (req.headers.authorization !== expected) return json(401, { code: 'UnauthorizedError', message: 'Invalid API key' });
+        return json(200, { data: stages, hasNext: false });
       }
       if (req.method === 'POST' && note) {
         const id = decodeURIComponent(note[1]);

@@ -269,6 +269,10 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
   const [configId, setConfigId] = useState('');
   // Lever: the id of the Lever stage that orders the test (Lever has no test list of its own).
   const [atsStageId, setAtsStageId] = useState('');
+  // Lever's own stage list, read on request with the first active integration's Lever key (typing an id works too).
+  const leverCredential = ats === 'lever' ? overview.credentials.find((c) => !c.revokedAt && c.hasApiKey) : undefined;
+  const [loadStages, setLoadStages] = useState(false);
+  const leverStages = trpc.integrations.leverStages.useQuery({ credentialId: leverCredential?.id ?? '' }, { enabled: loadStages && Boolean(leverCredential), retry: false });
   const create = trpc.integrations.createTestMapping.useMutation({
     onError,
     onSuccess: () => {
@@ -313,7 +317,18 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
           {ats === 'lever' ? (
             <div className="grid gap-1">
               <Label htmlFor="mapping-lever-stage">Lever stage id</Label>
-              <Input id="mapping-lever-stage" value={atsStageId} onChange={(e) => setAtsStageId(e.target.value)} required maxLength={200} placeholder="from Lever's stage list" />
+              <Input id="mapping-lever-stage" list="lever-stages" value={atsStageId} onChange={(e) => setAtsStageId(e.target.value)} required maxLength={200} placeholder="from Lever's stage list" />
+              <datalist id="lever-stages">
+                {leverStages.data?.map((stage) => (
+                  <option key={stage.id} value={stage.id}>{stage.name}</option>
+                ))}
+              </datalist>
+              {leverCredential ? (
+                <Button type="button" variant="ghost" size="sm" disabled={leverStages.isFetching} onClick={() => (loadStages ? leverStages.refetch() : setLoadStages(true))}>
+                  {leverStages.data ? `${leverStages.data.length} stages loaded from Lever` : 'Load stages from Lever'}
+                </Button>
+              ) : null}
+              {leverStages.isError ? <p role="alert" className="text-xs text-red-800">{contractError(leverStages.error).message}</p> : null}
             </div>
           ) : null}
           <div className="grid gap-1">

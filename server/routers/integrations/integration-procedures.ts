@@ -11,6 +11,8 @@ import {
   CreateAtsCredentialInputSchema,
   CreatedAtsCredentialSchema,
   IntegrationOverviewSchema,
+  LeverStagesInputSchema,
+  LeverStagesSchema,
   InterviewSourceSchema,
   ListAtsInputSchema,
   SaveTestMappingInputSchema,
@@ -19,6 +21,7 @@ import {
   UpdateTestMappingInputSchema,
 } from '@/server/services/integrations/integration-schemas';
 import { createTestMapping, updateTestMapping } from '@/server/services/integrations/test-mappings';
+import { listLeverStages } from '@/server/services/integrations/lever/list-lever-stages';
 import { adminProcedure, memberProcedure } from '@/server/trpc';
 import { idString } from '@/server/services/fields';
 
@@ -39,6 +42,12 @@ export const setCredentialSecretsProcedure = adminProcedure
   .input(SetAtsCredentialSecretsInputSchema)
   .output(AtsCredentialSchema)
   .mutation(({ ctx, input }) => setAtsCredentialSecrets(ctx.db, { orgId: ctx.orgId, id: input.id, apiKey: input.apiKey, signingSecret: input.signingSecret, audit: ctx.audit }));
+
+/** The customer's Lever stages (read from Lever with the integration's API key), to map a test to one of them. */
+export const leverStagesProcedure = adminProcedure
+  .input(LeverStagesInputSchema)
+  .output(LeverStagesSchema)
+  .query(({ ctx, input }) => listLeverStages(ctx.db, { orgId: ctx.orgId, credentialId: input.credentialId }));
 
 export const revokeCredentialProcedure = adminProcedure
   .input(AtsIdInputSchema)

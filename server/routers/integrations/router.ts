@@ -4,6 +4,7 @@ import {
   createTestMappingProcedure,
   getIntegrationProcedure,
   interviewSourceProcedure,
+  leverStagesProcedure,
   retryWritebackProcedure,
   revokeCredentialProcedure,
   setCredentialSecretsProcedure,
@@ -20,4 +21,5 @@ export const integrationsRouter = router({
   updateTestMapping: updateTestMappingProcedure,
   retryWriteback: retryWritebackProcedure,
   interviewSource: interviewSourceProcedure,
+  leverStages: leverStagesProcedure,
 });

@@ -109,3 +109,6 @@ export const IntegrationOverviewSchema = z.object({
 });
 
 export const InterviewSourceSchema = z.object({ ats: AtsKindSchema, label: z.string(), orderId: z.string(), testName: z.string().nullable() }).nullable();
+
+export const LeverStagesInputSchema = z.strictObject({ credentialId: idString('Lever integration credential id (atc_…).') });
+export const LeverStagesSchema = z.array(z.object({ id: z.string(), name: z.string() }));

@@ -115,3 +115,7 @@ export function leverNoteText(state: AtsOrderState): string {
 export function leverNoteRequest(input: { url: string; apiKey: string; state: AtsOrderState }): AtsRequest {
   return { method: 'POST', url: input.url, headers: { ...leverHeaders(input.apiKey), 'content-type': 'application/json' }, body: JSON.stringify({ value: leverNoteText(input.state), secret: false }) };
 }
+
+/** "List stages": `GET /stages` → `{ data: [{ id, text }], hasNext, next }`; the stages a test may be mapped to. */
+export const LeverStagesSchema = z.object({ data: z.array(z.object({ id: z.string().max(200), text: z.string().max(500) })) });
+export const leverStagesUrl = (apiBase: string) => `${apiBase}/stages`;
