@@ -73,6 +73,26 @@ describe('Settings → Integrations in a real browser', { timeout: 120_000 }, ()
     await page.getByRole('button', { name: 'Connect Ashby' }).click();
     await page.getByText('with your API key').waitFor();
     await page.getByRole('button', { name: 'I have stored the key' }).click();
+
+    // Lever: the customer's Lever key, our webhook address to paste into Lever, then Lever's signature token, and a
+    // Lever stage id mapped to the campaign.
+    await page.getByRole('button', { name: 'Lever', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Connect Lever' }).isDisabled()).toBe(true);
+    await page.getByLabel(/Your Lever API key/).fill('lever-customer-key');
+    await page.getByRole('button', { name: 'Connect Lever' }).click();
+    const webhookUrl = await page.getByRole('dialog').locator('code').textContent();
+    expect(webhookUrl).toMatch(/\/api\/integrations\/lever\/webhook\/atc_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByLabel(/Signature token \(from Lever\): not given yet/).fill('lever-signature-token');
+    await page.getByRole('button', { name: 'Save token' }).click();
+    await page.getByLabel(/Signature token given/).waitFor();
+    await page.getByLabel('Test name').fill('Phone screen');
+    await page.getByLabel('Lever stage id').fill('stage-phone-screen');
+    await page.getByLabel('Campaign').selectOption({ label: campaignName });
+    await page.getByRole('button', { name: 'Map test' }).click();
+    await page.getByRole('list', { name: 'Mapped tests' }).getByText('stage-phone-screen').waitFor();
+    await expectAccessible(page, 'integrations page, Lever');
+    await screenshot(page, 'integrations-04-lever');
     await page.getByRole('button', { name: 'Greenhouse', exact: true }).click();
     await page.getByRole('button', { name: 'Connect Greenhouse' }).or(page.getByRole('button', { name: 'Create another Greenhouse key' })).waitFor();
 

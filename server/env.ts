@@ -199,6 +199,11 @@ export const EnvSchema = z.object({
    * and a staging setup point it elsewhere.
    */
   ASHBY_API_URL: z.string().url().default('https://api.ashbyhq.com').transform((v) => v.replace(/\/$/, '')),
+  /**
+   * Lever's API (v1), where an opportunity is read and a note added (hire.lever.co/developer/documentation). Only
+   * tests and a staging setup point it elsewhere (e.g. Lever's sandbox, https://api.sandbox.lever.co/v1).
+   */
+  LEVER_API_URL: z.string().url().default('https://api.lever.co/v1').transform((v) => v.replace(/\/$/, '')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** A file the JSON log lines are appended to instead of stdout (read by server/log.ts at load). */
   LOG_DESTINATION: optionalString,

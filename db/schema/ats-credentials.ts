@@ -21,6 +21,11 @@ export const atsCredentials = pgTable(
      * assessment.update, Lever's notes): write-only, encrypted as provider keys are (callback-credential.ts).
      */
     apiKeySealed: text('api_key_sealed'),
+    /**
+     * The secret the ATS signs its webhooks with (Lever's per-webhook "signature token", pasted by an admin once
+     * Lever shows it): write-only, encrypted as the API key is.
+     */
+    signingSecretSealed: text('signing_secret_sealed'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

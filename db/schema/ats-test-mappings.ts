@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ATS_KINDS } from './ats-kinds';
 import { campaigns } from './campaigns';
 import { interviewConfigs } from './interview-configs';
@@ -21,8 +22,16 @@ export const atsTestMappings = pgTable(
       .references(() => campaigns.id),
     stageId: text('stage_id').references(() => stages.id),
     configId: text('config_id').references(() => interviewConfigs.id),
+    /**
+     * The ATS's own name for what orders this test, where the ATS has no test list to pick from (Lever: the id of
+     * the stage whose Candidate Stage Change webhook invites the candidate). One test per such stage.
+     */
+    atsStageId: text('ats_stage_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ats_test_mappings_org_idx').on(t.orgId, t.ats, t.createdAt)],
+  (t) => [
+    index('ats_test_mappings_org_idx').on(t.orgId, t.ats, t.createdAt),
+    uniqueIndex('ats_test_mappings_stage_idx').on(t.orgId, t.ats, t.atsStageId).where(sql`${t.atsStageId} is not null`),
+  ],
 );

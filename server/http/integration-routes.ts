@@ -18,6 +18,7 @@ import { systemAudit } from '@/server/services/audit/audit-actor';
 import { getEnv } from '@/server/env';
 import { randomUUID } from 'node:crypto';
 import { listTestMappings } from '@/server/services/integrations/test-mappings';
+import { receiveLeverWebhook } from '@/server/services/integrations/lever/lever-webhook';
 import { toAppError } from '@/server/errors';
 import { assertNotThrottled, clientAddress, countFailure } from './client-throttle';
 import { defineRoute, type DoorRoute, type RouteCall, type RouteResult } from './define-route';
@@ -202,4 +203,27 @@ const ASHBY_ROUTES: DoorRoute[] = [
   }),
 ];
 
-export const INTEGRATION_ROUTES: DoorRoute[] = [...GREENHOUSE_ROUTES, ...ASHBY_ROUTES];
+/**
+ * Lever (hire.lever.co/developer/usecases, "Assessments"): Lever POSTs its webhooks to the integration's own
+ * address. The signature is in the body (HMAC-SHA256 of `token` + `triggeredAt` with the webhook's signature
+ * token), so the body is read first, within 64 KiB; a wrong signature or an unknown or revoked integration is 401.
+ * Failures are not counted against the caller's address as a bad key's are: there is no key to guess (the id in
+ * the path is not a secret, an HMAC key cannot be found by trying), and Lever's senders are shared by all its
+ * customers, so one customer's unconfigured webhook would throttle everyone's. The order is placed by a queued job.
+ */
+const LEVER_ROUTES: DoorRoute[] = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/integrations/lever/webhook/:credentialId',
+    kind: 'integration',
+    auth: 'public',
+    handle: async (call) => {
+      const body = await readJsonBody(call.req, 64 * 1024);
+      const answer = await receiveLeverWebhook(call.db, { credentialId: call.params.credentialId, body });
+      call.setOrg(answer.orgId);
+      return { status: answer.status, body: answer.body };
+    },
+  }),
+];
+
+export const INTEGRATION_ROUTES: DoorRoute[] = [...GREENHOUSE_ROUTES, ...ASHBY_ROUTES, ...LEVER_ROUTES];

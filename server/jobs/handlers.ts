@@ -10,6 +10,7 @@ import { pruneLoginAttempts } from '@/server/services/auth/login-attempts';
 import { pruneSessions } from '@/server/services/auth/sign-out';
 import { deliverWebhook } from '@/server/services/webhooks/deliver-webhook';
 import { deliverAtsWriteback } from '@/server/services/integrations/deliver-ats-writeback';
+import { processLeverStageChange } from '@/server/services/integrations/lever/lever-webhook';
 import { pruneWebhookLog } from '@/server/services/webhooks/prune-webhook-log';
 import { pruneAtsLog } from '@/server/services/integrations/ats-log';
 import { eraseCandidateAudio } from '@/server/services/data-rights/erasure-hooks';
@@ -57,6 +58,11 @@ export function jobHandlers(db: Database): Partial<Record<QueueName | DeadLetter
     [QUEUES.atsWriteback]: async (data) => {
       const outcome = await deliverAtsWriteback(db, data);
       log.debug({ writebackId: data.writebackId, series: data.series, attempt: data.attempt, outcome }, 'ats write-back');
+    },
+    // A Lever Candidate Stage Change into a mapped stage: the opportunity read, the order placed (throws to be retried).
+    [QUEUES.leverStageChange]: async (data) => {
+      const outcome = await processLeverStageChange(db, data);
+      log.debug({ opportunityId: data.opportunityId, outcome }, 'lever stage change');
     },
     [QUEUES.dataRetention]: async () => void (await runRetention(db)),
     [QUEUES.teamInvitationEmail]: async (data) => void (await sendTeamInvitationEmail(db, data)),

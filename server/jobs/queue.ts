@@ -23,6 +23,7 @@ export const QUEUES = {
   notificationDigest: 'notification-digest',
   bulkOperation: 'bulk-operation',
   atsWriteback: 'ats-writeback',
+  leverStageChange: 'lever-stage-change',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** Where a queue's jobs go once every retry failed; a handler may work it too (generate-report's does). */

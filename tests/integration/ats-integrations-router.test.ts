@@ -78,6 +78,37 @@ describe('integrations router', () => {
     expect(row.series).toBe(1);
   });
 
+  it('Lever: the webhook address per integration, its signature token given later; admins of the organization only', async () => {
+    const a = await createTestOrg(app.db, app.url);
+    const b = await createTestOrg(app.db, app.url);
+    const adminA = recruiterCaller(app.db, a.orgId, 'admin');
+    const adminB = recruiterCaller(app.db, b.orgId, 'admin');
+    const created = await adminA.integrations.createCredential({ ats: 'lever', apiKey: 'lever-key' });
+    expect(created).toMatchObject({ hasApiKey: true, hasSigningSecret: false, webhookUrl: `http://localhost:3999/api/integrations/lever/webhook/${created.id}` });
+    expect((await adminA.integrations.get({ ats: 'lever' })).credentials).toEqual([expect.objectContaining({ id: created.id, webhookUrl: created.webhookUrl })]);
+    // Greenhouse's and Ashby's credentials have no webhook address.
+    expect((await adminA.integrations.createCredential({ ats: 'greenhouse' })).webhookUrl).toBeNull();
+
+    for (const role of ['recruiter', 'viewer'] as const) {
+      const caller = recruiterCaller(app.db, a.orgId, role);
+      expect(await codeOf(caller.integrations.setCredentialSecrets({ id: created.id, signingSecret: 'x' }))).toBe('FORBIDDEN');
+      expect(await codeOf(caller.integrations.leverStages({ credentialId: created.id }))).toBe('FORBIDDEN');
+    }
+    expect(await codeOf(adminB.integrations.setCredentialSecrets({ id: created.id, signingSecret: 'x' }))).toBe('NOT_FOUND');
+    expect(await codeOf(adminB.integrations.leverStages({ credentialId: created.id }))).toBe('NOT_FOUND');
+    expect(await codeOf(adminA.integrations.setCredentialSecrets({ id: created.id }))).toBe('VALIDATION_ERROR');
+
+    const updated = await adminA.integrations.setCredentialSecrets({ id: created.id, signingSecret: 'lever-signature-token' });
+    expect(updated).toMatchObject({ id: created.id, hasApiKey: true, hasSigningSecret: true });
+    expect(JSON.stringify(await adminA.integrations.get({ ats: 'lever' }))).not.toContain('lever-signature-token');
+    const setup = await makeHiringSetup(app.db, a.orgId);
+    expect(await codeOf(adminA.integrations.createTestMapping({ ats: 'lever', name: 'No stage', campaignId: setup.campaign.id }))).toBe('VALIDATION_ERROR');
+    expect(await adminA.integrations.createTestMapping({ ats: 'lever', name: 'Phone screen', campaignId: setup.campaign.id, atsStageId: 'stage-1' })).toMatchObject({ atsStageId: 'stage-1' });
+
+    await adminA.integrations.revokeCredential({ id: created.id });
+    expect(await codeOf(adminA.integrations.setCredentialSecrets({ id: created.id, signingSecret: 'y' }))).toBe('NOT_FOUND');
+  });
+
   it('recruiters, viewers and API keys are refused; another organization’s ids behave as missing ones', async () => {
     const a = await createTestOrg(app.db, app.url);
     const b = await createTestOrg(app.db, app.url);

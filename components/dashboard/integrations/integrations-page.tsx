@@ -21,11 +21,14 @@ type Ats = Overview['ats'];
 
 /**
  * Settings → Integrations: connect an ATS (its key shown once), map its tests to campaigns, follow its log, retry
- * write-backs. Greenhouse and Ashby today; each further ATS (docs/INTEGRATIONS.md) adds its section here.
+ * write-backs. Greenhouse, Ashby and Lever today; each further ATS (docs/INTEGRATIONS.md) adds its section here.
+ * Lever calls no operation of ours: it sends webhooks to the integration's own address, signed with a token Lever
+ * shows once the webhook exists, which the admin pastes back here.
  */
 const AVAILABLE: { ats: Ats; label: string }[] = [
   { ats: 'greenhouse', label: 'Greenhouse' },
   { ats: 'ashby', label: 'Ashby' },
+  { ats: 'lever', label: 'Lever' },
 ];
 
 export function IntegrationsPage() {
@@ -48,6 +51,9 @@ export function IntegrationsPage() {
 
 function AtsIntegration({ ats }: { ats: Ats }) {
   const [shownKey, setShownKey] = useState<string | null>(null);
+  // Lever: the new integration's webhook address, to paste into Lever.
+  const [shownWebhookUrl, setShownWebhookUrl] = useState<string | null>(null);
+  const [signingSecret, setSigningSecret] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   // Ashby: the customer's own Ashby API key, with which we call its assessment.update (write-only).
   const [apiKey, setApiKey] = useState('');
@@ -55,7 +61,16 @@ function AtsIntegration({ ats }: { ats: Ats }) {
   const overview = trpc.integrations.get.useQuery({ ats });
   const onError = (error: unknown) => setFailure(contractError(error).message);
   const refresh = () => utils.integrations.invalidate();
-  const createCredential = trpc.integrations.createCredential.useMutation({ onError, onSuccess: (created) => { setShownKey(created.key); setApiKey(''); refresh(); } });
+  const createCredential = trpc.integrations.createCredential.useMutation({
+    onError,
+    onSuccess: (created) => {
+      if (created.webhookUrl) setShownWebhookUrl(created.webhookUrl);
+      else setShownKey(created.key);
+      setApiKey('');
+      setSigningSecret('');
+      refresh();
+    },
+  });
   const revoke = trpc.integrations.revokeCredential.useMutation({ onError, onSuccess: refresh });
   const retry = trpc.integrations.retryWriteback.useMutation({ onError, onSuccess: refresh });
 
@@ -76,7 +91,11 @@ function AtsIntegration({ ats }: { ats: Ats }) {
       <Card>
         <CardHeader
           title={`${data.label} connection`}
-          description={`${data.label} calls these addresses with HTTP Basic authentication, the key as the username. Send them to ${data.label}'s partner team with a key.`}
+          description={
+            ats === 'lever'
+              ? 'Lever sends a Candidate Stage Change webhook to the address of your integration; we check its signature with the signature token Lever shows for that webhook, read the opportunity and write the result back as a note, with your Lever API key.'
+              : `${data.label} calls these addresses with HTTP Basic authentication, the key as the username. Send them to ${data.label}'s partner team with a key.`
+          }
           action={
             active.length > 0 ? <Badge tone="green">Connected</Badge> : <Badge tone="neutral">Not connected</Badge>
           }
@@ -97,23 +116,44 @@ function AtsIntegration({ ats }: { ats: Ats }) {
                 <Input id="ashby-api-key" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} maxLength={500} />
               </div>
             ) : null}
+            {ats === 'lever' ? (
+              <>
+                <div className="grid gap-1">
+                  <Label htmlFor="lever-api-key">Your Lever API key (opportunities read, notes write)</Label>
+                  <Input id="lever-api-key" type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} maxLength={500} />
+                </div>
+                <div className="grid gap-1">
+                  <Label htmlFor="lever-signature-token">Webhook signature token (optional now: Lever shows it once the webhook exists)</Label>
+                  <Input id="lever-signature-token" type="password" autoComplete="off" value={signingSecret} onChange={(e) => setSigningSecret(e.target.value)} maxLength={500} />
+                </div>
+              </>
+            ) : null}
             <Button
-              disabled={createCredential.isPending || (ats === 'ashby' && !apiKey.trim())}
-              onClick={() => { setFailure(null); createCredential.mutate(ats === 'ashby' ? { ats, apiKey: apiKey.trim() } : { ats }); }}
+              disabled={createCredential.isPending || ((ats === 'ashby' || ats === 'lever') && !apiKey.trim())}
+              onClick={() => {
+                setFailure(null);
+                createCredential.mutate(
+                  ats === 'ashby' ? { ats, apiKey: apiKey.trim() } : ats === 'lever' ? { ats, apiKey: apiKey.trim(), ...(signingSecret.trim() ? { signingSecret: signingSecret.trim() } : {}) } : { ats },
+                );
+              }}
             >
-              <Plug aria-hidden /> {active.length > 0 ? `Create another ${data.label} key` : `Connect ${data.label}`}
+              <Plug aria-hidden /> {active.length > 0 ? (ats === 'lever' ? 'Add another Lever integration' : `Create another ${data.label} key`) : `Connect ${data.label}`}
             </Button>
           </div>
           {data.credentials.length > 0 ? (
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Keys</caption>
               <thead className="text-xs text-slate-600">
-                <tr><th className="py-1">Key</th><th>Created</th><th>Last used</th><th>Status</th><th><span className="sr-only">Actions</span></th></tr>
+                <tr><th className="py-1">{ats === 'lever' ? 'Webhook address' : 'Key'}</th><th>Created</th><th>Last used</th><th>Status</th><th><span className="sr-only">Actions</span></th></tr>
               </thead>
               <tbody>
                 {data.credentials.map((credential) => (
                   <tr key={credential.id} className="border-t border-slate-100">
-                    <td className="py-2 font-mono text-xs">{credential.prefix}…{credential.hasApiKey ? <span className="ml-2 font-sans text-slate-600">with your API key</span> : null}</td>
+                    <td className="py-2 font-mono text-xs">
+                      {credential.webhookUrl ? <span className="break-all">{credential.webhookUrl}</span> : `${credential.prefix}…`}
+                      {credential.hasApiKey ? <span className="ml-2 font-sans text-slate-600">with your API key</span> : null}
+                      {ats === 'lever' && !credential.revokedAt ? <LeverSignatureToken credentialId={credential.id} given={credential.hasSigningSecret} onError={onError} onSaved={refresh} /> : null}
+                    </td>
                     <td><Time value={credential.createdAt} withTime={false} /></td>
                     <td>{credential.lastUsedAt ? <Time value={credential.lastUsedAt} /> : 'never'}</td>
                     <td>{credential.revokedAt ? <Badge tone="red">Revoked</Badge> : <Badge tone="green">Active</Badge>}</td>
@@ -133,7 +173,7 @@ function AtsIntegration({ ats }: { ats: Ats }) {
       </Card>
       <TestMappings ats={ats} overview={data} onError={onError} onSaved={refresh} />
       <Card>
-        <CardHeader title="Write-backs" description={`What we tell ${data.label} (the completed interview), retried with backoff; a failed one can be sent again.`} />
+        <CardHeader title="Write-backs" description={`What we tell ${data.label} (${ats === 'lever' ? 'a note on the opportunity with the result' : 'the completed interview'}), retried with backoff; a failed one can be sent again.`} />
         <CardContent className="text-sm">
           {data.writebacks.length === 0 ? (
             <p className="text-slate-600">Nothing sent yet.</p>
@@ -190,6 +230,18 @@ function AtsIntegration({ ats }: { ats: Ats }) {
           )}
         </CardContent>
       </Card>
+      <Dialog open={shownWebhookUrl !== null} onOpenChange={(open) => (open ? undefined : setShownWebhookUrl(null))}>
+        <DialogContent className="max-w-xl">
+          <DialogHeader
+            title="Your Lever webhook address"
+            description="In Lever (Settings → Integrations and API → Webhooks), turn on Candidate Stage Change with this address, then paste the signature token Lever shows for it into this integration."
+          />
+          {shownWebhookUrl ? <code className="block break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs">{shownWebhookUrl}</code> : null}
+          <DialogFooter>
+            <Button onClick={() => setShownWebhookUrl(null)}>Done</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
       <Dialog open={shownKey !== null} onOpenChange={(open) => (open ? undefined : setShownKey(null))}>
         <DialogContent className="max-w-xl" onPointerDownOutside={(e) => e.preventDefault()} onInteractOutside={(e) => e.preventDefault()}>
           <DialogHeader title={`Your ${data.label} key`} description={`Give it to ${data.label} with the addresses above.`} />
@@ -215,10 +267,17 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
   const [name, setName] = useState('');
   const [campaignId, setCampaignId] = useState('');
   const [configId, setConfigId] = useState('');
+  // Lever: the id of the Lever stage that orders the test (Lever has no test list of its own).
+  const [atsStageId, setAtsStageId] = useState('');
+  // Lever's own stage list, read on request with the first active integration's Lever key (typing an id works too).
+  const leverCredential = ats === 'lever' ? overview.credentials.find((c) => !c.revokedAt && c.hasApiKey) : undefined;
+  const [loadStages, setLoadStages] = useState(false);
+  const leverStages = trpc.integrations.leverStages.useQuery({ credentialId: leverCredential?.id ?? '' }, { enabled: loadStages && Boolean(leverCredential), retry: false });
   const create = trpc.integrations.createTestMapping.useMutation({
     onError,
     onSuccess: () => {
       setName('');
+      setAtsStageId('');
       onSaved();
     },
   });
@@ -226,7 +285,10 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
   const configName = (id: string | null) => (id ? (configs.data?.items.find((c) => c.id === id)?.name ?? id) : 'none');
   return (
     <Card>
-      <CardHeader title="Tests" description={`What ${overview.label} lists as tests, and the interview each one orders here.`} />
+      <CardHeader
+        title="Tests"
+        description={ats === 'lever' ? 'The Lever stages that invite a candidate when an opportunity moves into them, and the interview each one orders here.' : `What ${overview.label} lists as tests, and the interview each one orders here.`}
+      />
       <CardContent className="grid gap-4 text-sm">
         {overview.tests.length === 0 ? (
           <EmptyState icon={KeyRound} title="No tests yet" description="Map a test to a campaign: that is what the ATS will offer its recruiters." />
@@ -234,7 +296,8 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
           <ul className="grid gap-2" aria-label="Mapped tests">
             {overview.tests.map((test) => (
               <li key={test.id} className="rounded-md border border-slate-200 px-3 py-2">
-                <span className="font-medium">{test.name}</span> → {campaignName(test.campaignId)} · configuration: {configName(test.configId)}
+                <span className="font-medium">{test.name}</span>
+                {test.atsStageId ? <span className="text-slate-600"> (Lever stage <code className="font-mono text-xs">{test.atsStageId}</code>)</span> : null} → {campaignName(test.campaignId)} · configuration: {configName(test.configId)}
                 <code className="ml-2 font-mono text-xs text-slate-500">{test.id}</code>
               </li>
             ))}
@@ -244,13 +307,30 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
           className="grid gap-3 sm:grid-cols-4 sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
-            create.mutate({ ats, name, campaignId, configId: configId || null });
+            create.mutate({ ats, name, campaignId, configId: configId || null, ...(ats === 'lever' ? { atsStageId: atsStageId.trim() } : {}) });
           }}
         >
           <div className="grid gap-1">
             <Label htmlFor="mapping-name">Test name</Label>
             <Input id="mapping-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
           </div>
+          {ats === 'lever' ? (
+            <div className="grid gap-1">
+              <Label htmlFor="mapping-lever-stage">Lever stage id</Label>
+              <Input id="mapping-lever-stage" list="lever-stages" value={atsStageId} onChange={(e) => setAtsStageId(e.target.value)} required maxLength={200} placeholder="from Lever's stage list" />
+              <datalist id="lever-stages">
+                {leverStages.data?.map((stage) => (
+                  <option key={stage.id} value={stage.id}>{stage.name}</option>
+                ))}
+              </datalist>
+              {leverCredential ? (
+                <Button type="button" variant="ghost" size="sm" disabled={leverStages.isFetching} onClick={() => (loadStages ? leverStages.refetch() : setLoadStages(true))}>
+                  {leverStages.data ? `${leverStages.data.length} stages loaded from Lever` : 'Load stages from Lever'}
+                </Button>
+              ) : null}
+              {leverStages.isError ? <p role="alert" className="text-xs text-red-800">{contractError(leverStages.error).message}</p> : null}
+            </div>
+          ) : null}
           <div className="grid gap-1">
             <Label htmlFor="mapping-campaign">Campaign</Label>
             <select id="mapping-campaign" className={inputClasses} value={campaignId} onChange={(e) => setCampaignId(e.target.value)} required>
@@ -269,9 +349,36 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
               ))}
             </select>
           </div>
-          <Button type="submit" disabled={create.isPending || !name || !campaignId}>Map test</Button>
+          <Button type="submit" disabled={create.isPending || !name || !campaignId || (ats === 'lever' && !atsStageId.trim())}>Map test</Button>
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** Lever's signature token for one integration: given (or replaced) here once Lever shows it; never shown back. */
+function LeverSignatureToken({ credentialId, given, onError, onSaved }: { credentialId: string; given: boolean; onError: (e: unknown) => void; onSaved: () => void }) {
+  const [value, setValue] = useState('');
+  const save = trpc.integrations.setCredentialSecrets.useMutation({
+    onError,
+    onSuccess: () => {
+      setValue('');
+      onSaved();
+    },
+  });
+  return (
+    <form
+      className="mt-2 flex flex-wrap items-end gap-2 font-sans"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ id: credentialId, signingSecret: value.trim() });
+      }}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor={`signature-token-${credentialId}`}>{given ? 'Signature token given: replace it' : 'Signature token (from Lever): not given yet'}</Label>
+        <Input id={`signature-token-${credentialId}`} type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} maxLength={500} />
+      </div>
+      <Button type="submit" variant="secondary" size="sm" disabled={save.isPending || !value.trim()}>Save token</Button>
+    </form>
   );
 }

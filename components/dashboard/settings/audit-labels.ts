@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'bulk_operation.created': 'Started a bulk action',
   'integration.credential_created': 'Connected an applicant tracking system',
   'integration.credential_revoked': 'Disconnected an applicant tracking system',
+  'integration.credential_updated': 'Changed the secrets of an ATS connection',
   'integration.test_mapped': 'Mapped an ATS test to a campaign',
   'integration.writeback_retried': 'Retried sending results to the ATS',
 };

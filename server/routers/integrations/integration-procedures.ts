@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createAtsCredential, revokeAtsCredential } from '@/server/services/integrations/ats-credentials';
+import { createAtsCredential, revokeAtsCredential, setAtsCredentialSecrets } from '@/server/services/integrations/ats-credentials';
 import { retryAtsWriteback } from '@/server/services/integrations/ats-writebacks';
 import { getInterviewAtsSource } from '@/server/services/integrations/get-ats-order';
 import { getIntegrationOverview } from '@/server/services/integrations/get-integration-overview';
@@ -11,13 +11,17 @@ import {
   CreateAtsCredentialInputSchema,
   CreatedAtsCredentialSchema,
   IntegrationOverviewSchema,
+  LeverStagesInputSchema,
+  LeverStagesSchema,
   InterviewSourceSchema,
   ListAtsInputSchema,
   SaveTestMappingInputSchema,
+  SetAtsCredentialSecretsInputSchema,
   TestMappingSchema,
   UpdateTestMappingInputSchema,
 } from '@/server/services/integrations/integration-schemas';
 import { createTestMapping, updateTestMapping } from '@/server/services/integrations/test-mappings';
+import { listLeverStages } from '@/server/services/integrations/lever/list-lever-stages';
 import { adminProcedure, memberProcedure } from '@/server/trpc';
 import { idString } from '@/server/services/fields';
 
@@ -31,7 +35,19 @@ export const getIntegrationProcedure = adminProcedure
 export const createCredentialProcedure = adminProcedure
   .input(CreateAtsCredentialInputSchema)
   .output(CreatedAtsCredentialSchema)
-  .mutation(({ ctx, input }) => createAtsCredential(ctx.db, { orgId: ctx.orgId, ats: input.ats, name: input.name, apiKey: input.apiKey, audit: ctx.audit }));
+  .mutation(({ ctx, input }) => createAtsCredential(ctx.db, { orgId: ctx.orgId, ats: input.ats, name: input.name, apiKey: input.apiKey, signingSecret: input.signingSecret, audit: ctx.audit }));
+
+/** Lever's signature token (shown by Lever once the webhook exists) or a new API key, given after the connection. */
+export const setCredentialSecretsProcedure = adminProcedure
+  .input(SetAtsCredentialSecretsInputSchema)
+  .output(AtsCredentialSchema)
+  .mutation(({ ctx, input }) => setAtsCredentialSecrets(ctx.db, { orgId: ctx.orgId, id: input.id, apiKey: input.apiKey, signingSecret: input.signingSecret, audit: ctx.audit }));
+
+/** The customer's Lever stages (read from Lever with the integration's API key), to map a test to one of them. */
+export const leverStagesProcedure = adminProcedure
+  .input(LeverStagesInputSchema)
+  .output(LeverStagesSchema)
+  .query(({ ctx, input }) => listLeverStages(ctx.db, { orgId: ctx.orgId, credentialId: input.credentialId }));
 
 export const revokeCredentialProcedure = adminProcedure
   .input(AtsIdInputSchema)

@@ -4,8 +4,10 @@ import {
   createTestMappingProcedure,
   getIntegrationProcedure,
   interviewSourceProcedure,
+  leverStagesProcedure,
   retryWritebackProcedure,
   revokeCredentialProcedure,
+  setCredentialSecretsProcedure,
   updateTestMappingProcedure,
 } from './integration-procedures';
 
@@ -14,8 +16,10 @@ export const integrationsRouter = router({
   get: getIntegrationProcedure,
   createCredential: createCredentialProcedure,
   revokeCredential: revokeCredentialProcedure,
+  setCredentialSecrets: setCredentialSecretsProcedure,
   createTestMapping: createTestMappingProcedure,
   updateTestMapping: updateTestMappingProcedure,
   retryWriteback: retryWritebackProcedure,
   interviewSource: interviewSourceProcedure,
+  leverStages: leverStagesProcedure,
 });

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   // ATS integrations (CONTRACT §15): credentials and what each ATS test becomes.
   'integration.credential_created',
   'integration.credential_revoked',
+  'integration.credential_updated',
   'integration.test_mapped',
   'integration.writeback_retried',
 ] as const;

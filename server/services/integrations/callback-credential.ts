@@ -35,3 +35,14 @@ export function sealAtsApiKey(plain: string, orgId: string, credentialId: string
 export function openAtsApiKey(sealed: string, orgId: string, credentialId: string): string | null {
   return decryptSecret(sealed, secret(), apiKeyContext(orgId, credentialId));
 }
+
+const signingSecretContext = (orgId: string, credentialId: string) => `ats-signing-secret:${orgId}:${credentialId}`;
+
+/** The secret the ATS signs its webhooks with (Lever's signature token), kept with the integration credential. */
+export function sealSigningSecret(plain: string, orgId: string, credentialId: string): string {
+  return encryptSecret(plain, secret(), signingSecretContext(orgId, credentialId));
+}
+
+export function openSigningSecret(sealed: string, orgId: string, credentialId: string): string | null {
+  return decryptSecret(sealed, secret(), signingSecretContext(orgId, credentialId));
+}

@@ -10,6 +10,7 @@ import { openCallbackCredential } from './callback-credential';
 import { greenhouseCompletionRequest } from './greenhouse/greenhouse-callback';
 import { ashbyUpdateRequest, toAshbyStartedUpdate, toAshbyUpdate } from './ashby/ashby-protocol';
 import { readAtsApiKey } from './ats-credentials';
+import { leverNoteRequest } from './lever/lever-protocol';
 import { getAtsOrder } from './get-ats-order';
 import { enqueueAtsWriteback, WRITEBACK_STARTED, type AtsWritebackJob } from './queue-ats-writebacks';
 
@@ -90,6 +91,14 @@ async function buildRequest(db: DbExecutor, order: typeof atsOrders.$inferSelect
       if (!apiKey) return { error: 'No Ashby API key was given with this integration (or it cannot be read)' };
       const body = kind === WRITEBACK_STARTED ? toAshbyStartedUpdate(order.externalId, state) : toAshbyUpdate(order.externalId, state);
       return ashbyUpdateRequest({ url: order.callbackUrl, apiKey, body });
+    }
+    case 'lever': {
+      // The result as a note on the opportunity ("Create a note"), with the customer's Lever API key.
+      const state = await getAtsOrder(db, { orgId: order.orgId, ats: 'lever', orderId: order.id });
+      if (!state) return { error: 'Nothing to send to this ATS' };
+      const apiKey = order.credentialId ? await readAtsApiKey(db, { orgId: order.orgId, credentialId: order.credentialId }) : null;
+      if (!apiKey) return { error: 'No Lever API key was given with this integration (or it cannot be read)' };
+      return leverNoteRequest({ url: order.callbackUrl, apiKey, state });
     }
     default:
       return { error: 'Nothing to send to this ATS' };

@@ -21,6 +21,7 @@ const ENDPOINTS: Record<AtsKind, { operation: string; method: string }[]> = {
     { operation: 'assessment.cancel', method: 'POST' },
   ],
   workable: [],
+  // Lever sends webhooks to one address per integration: each credential's `webhookUrl`.
   lever: [],
 };
 

@@ -12,10 +12,21 @@ export const CreateAtsCredentialInputSchema = z.strictObject({
   name: z.string().trim().min(1, 'Must not be empty').max(100, 'Must be at most 100 characters').optional(),
   /** Ashby: the customer's Ashby API key (candidatesWrite), with which we call assessment.update. Write-only. */
   apiKey: z.string().trim().min(1, 'Must not be empty').max(500, 'Must be at most 500 characters').optional(),
+  /** Lever: the signature token Lever shows for the webhook, with which its webhooks are signed. Write-only. */
+  signingSecret: z.string().trim().min(1, 'Must not be empty').max(500, 'Must be at most 500 characters').optional(),
 });
 export type CreateAtsCredentialInput = z.infer<typeof CreateAtsCredentialInputSchema>;
 
 export const AtsIdInputSchema = z.strictObject({ id: idString('Id.') });
+
+/** Give or replace the customer's secrets of an integration (Lever's signature token comes after its webhook exists). */
+export const SetAtsCredentialSecretsInputSchema = z
+  .strictObject({
+    id: idString('Integration credential id (atc_…).'),
+    apiKey: CreateAtsCredentialInputSchema.shape.apiKey,
+    signingSecret: CreateAtsCredentialInputSchema.shape.signingSecret,
+  })
+  .refine((v) => v.apiKey !== undefined || v.signingSecret !== undefined, { message: 'Give an API key, a signature token, or both', path: ['signingSecret'] });
 
 export const SaveTestMappingInputSchema = z.strictObject({
   ats: AtsKindSchema,
@@ -23,6 +34,8 @@ export const SaveTestMappingInputSchema = z.strictObject({
   campaignId: idString('Campaign id (cmp_…).'),
   stageId: idString('Stage id (stg_…).').nullable().optional(),
   configId: idString('Interview configuration id (cfg_…).').nullable().optional(),
+  /** Lever: the id of the Lever stage that orders this test when an opportunity moves into it. */
+  atsStageId: z.string().trim().min(1, 'Must not be empty').max(200, 'Must be at most 200 characters').nullable().optional(),
 });
 export type SaveTestMappingInput = z.infer<typeof SaveTestMappingInputSchema>;
 
@@ -37,6 +50,8 @@ export const AtsCredentialSchema = z.object({
   name: z.string(),
   prefix: z.string().describe('The first characters of the key, to recognise it.'),
   hasApiKey: z.boolean().describe("Whether the customer's key for the ATS's own API was given (it is never returned)."),
+  hasSigningSecret: z.boolean().describe('Whether the secret the ATS signs its webhooks with was given (Lever; never returned).'),
+  webhookUrl: z.string().nullable().describe('Where the ATS sends its webhooks for this integration (Lever), else null.'),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -51,6 +66,7 @@ export const TestMappingSchema = z.object({
   jobId: z.string(),
   stageId: z.string().nullable(),
   configId: z.string().nullable(),
+  atsStageId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -93,3 +109,6 @@ export const IntegrationOverviewSchema = z.object({
 });
 
 export const InterviewSourceSchema = z.object({ ats: AtsKindSchema, label: z.string(), orderId: z.string(), testName: z.string().nullable() }).nullable();
+
+export const LeverStagesInputSchema = z.strictObject({ credentialId: idString('Lever integration credential id (atc_…).') });
+export const LeverStagesSchema = z.array(z.object({ id: z.string(), name: z.string() }));

@@ -56,13 +56,13 @@ export function postWebhook(target: ResolvedWebhookUrl, headers: Record<string, 
   });
 }
 
-function describeStatus(status: number | null): string | null {
+export function describeStatus(status: number | null): string | null {
   if (status !== null && status >= 200 && status < 300) return null;
   if (status !== null && status >= 300 && status < 400) return `Redirect (HTTP ${status}) not followed`;
   return `HTTP ${status ?? 'error'}`;
 }
 
-function describeNetworkError(error: NodeJS.ErrnoException): string {
+export function describeNetworkError(error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'ECONNREFUSED':
       return 'Connection refused';
