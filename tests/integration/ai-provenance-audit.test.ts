@@ -107,6 +107,8 @@ describe('AI provenance in the transcript and the audit log', () => {
       summaryBy: `${host}/fake-evaluator@${v1.body.provenance.summary.promptVersion}`,
       summaryInputHash: v1.body.provenance.summary.inputHash,
       summaryDurationMs: v1.body.provenance.summary.durationMs,
+      // The interview's questions were written by a person.
+      questionSetBy: null,
     });
     const readable = await trpcQuery(app.url, 'auditEvents.listReadable', { action: 'report.generated' }, cookie);
     expect(readable.status).toBe(200);

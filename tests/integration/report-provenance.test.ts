@@ -1,6 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '@/db/schema';
 import { contentHash, rubricVersionOf } from '@/server/services/ai/provenance';
 import { evaluateAnswer, EVALUATION_PROMPT_VERSION, type AnswerEvaluation } from '@/server/services/interviewer/evaluate-answer';
+import { QUESTION_SET_PROMPT_VERSION } from '@/server/services/interview-configs/generate-question-set';
 import { SUMMARY_PROMPT_VERSION } from '@/server/services/reports/summarize-with-llm';
 import { createTestOrg, makeHiringSetup, type TestOrg } from '../support/factories';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
@@ -97,6 +100,8 @@ describe('report provenance', () => {
         rubricVersion: rubricVersionOf(first.criteria),
         evaluators: [{ provider, model: 'gpt-4o-mini', promptVersion: EVALUATION_PROMPT_VERSION, answers: 2 }],
       },
+      // A person wrote the questions.
+      questionSet: null,
       // Each answer's own provenance, as the evaluation recorded it, on its turn.
       outputs: first.turns.flatMap((t) => {
         const p = (t.evaluation as AnswerEvaluation | undefined)?.provenance;
@@ -144,5 +149,34 @@ describe('report provenance', () => {
     expect(fourth.report.provenance.scoring.evaluators).toEqual([expect.objectContaining({ model: 'gpt-4.1', answers: 2 })]);
     expect(fourth.report.provenance.campaign.differences).toContain('model');
     expect(fourth.report.provenance.campaign.notice).toMatch(/model gpt-4\.1 at .* \(the rest: gpt-4o-mini at /);
+  });
+
+  it('a report of an interview whose questions a model drafted names that model, as the configuration recorded it, in v1 and in the audit log', async () => {
+    const description = 'We are hiring a warehouse team leader to run a night shift of twelve people and keep picking accurate and safe.';
+    const drafted = await trpcMutation(app.url, 'interviewConfigs.generate', { jobTitle: 'Team leader', jobDescription: description, locale: 'en' }, cookie);
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(200);
+    const draft = drafted.body.result.data;
+    const created = await trpcMutation(app.url, 'interviewConfigs.create', { name: draft.name, locale: 'en', criteria: draft.criteria, questions: draft.questions, draftToken: draft.draftToken }, cookie);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const config = created.body.result.data;
+    expect(config.provenance).toMatchObject({ task: 'question-set-generation', model: 'gpt-4o-mini', editedByHuman: false });
+
+    const { interview, report } = await makeInterviewWithPendingReport(app.db, org.orgId, { setup: { ...setup, config: { ...setup.config, id: config.id } } });
+    await enqueueReport(app.db, report.id);
+    await waitForReport(app.db, report.id, 'READY');
+    const res = await org.api(`/api/v1/reports/interviews/${interview.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.provenance.questionSet).toEqual(config.provenance);
+
+    const [entry] = await app.db.select().from(auditEvents).where(and(eq(auditEvents.orgId, org.orgId), eq(auditEvents.action, 'report.generated'), eq(auditEvents.targetId, report.id)));
+    expect(entry.details).toMatchObject({ interviewId: interview.id, questionSetBy: `${config.provenance.provider}/gpt-4o-mini@${QUESTION_SET_PROMPT_VERSION}` });
+
+    // Edited by a person later: the next report says so; this one keeps what was true when it was generated.
+    expect((await trpcMutation(app.url, 'interviewConfigs.update', { id: config.id, questions: draft.questions.slice(0, 2) }, cookie)).status).toBe(200);
+    const next = await makeInterviewWithPendingReport(app.db, org.orgId, { setup: { ...setup, config: { ...setup.config, id: config.id } } });
+    await enqueueReport(app.db, next.report.id);
+    await waitForReport(app.db, next.report.id, 'READY');
+    expect((await org.api(`/api/v1/reports/interviews/${next.interview.id}`)).body.provenance.questionSet).toEqual({ ...config.provenance, editedByHuman: true });
+    expect((await org.api(`/api/v1/reports/interviews/${interview.id}`)).body.provenance.questionSet).toEqual(config.provenance);
   });
 });

@@ -96,6 +96,7 @@ const DETAIL_LABELS: Record<string, string> = {
   summaryBy: 'Summary written by',
   summaryInputHash: "Summary's input (hash)",
   summaryDurationMs: "Summary's model time (ms)",
+  questionSetBy: 'Questions drafted by',
   generatedBy: 'Drafted by',
   inputHash: 'Input (hash)',
   durationMs: 'Model time (ms)',

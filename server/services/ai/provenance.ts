@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ConfigProvenance } from '@/db/schema/interview-configs';
 
 /**
  * Where an AI output came from (issue 23, "Provenance"): enough to say which provider, model, prompt and rubric
@@ -100,7 +101,16 @@ export type ScoringEvaluator = { provider: string; model: string; promptVersion:
 export type ReportProvenance = {
   summary: AiProvenance | null;
   scoring: { rubricVersion: string; evaluators: ScoringEvaluator[] };
+  /**
+   * The provenance of the question set the interview was conducted with, when a model drafted it (as its
+   * configuration recorded it when the report was generated); null when a person wrote it. Absent on reports
+   * generated before it was kept.
+   */
+  questionSet?: QuestionSetProvenance | null;
 };
+
+/** A question set a model drafted (as its configuration records it): the model, prompt, input, parameters, and whether a person edited it. */
+export type QuestionSetProvenance = ConfigProvenance;
 
 /** The version of a rubric: its criteria's keys, labels and weights in order, hashed (empty: no configuration). */
 export function rubricVersionOf(criteria: readonly { key: string; label: string; weight: number }[] | null): string {
@@ -160,8 +170,8 @@ export function modelLabel(p: { provider: string; model: string; promptVersion: 
 
 /**
  * What the audit log's `report.generated` entry says about a report's AI (issue 23; AI Act Art. 12): the rubric,
- * the models that scored its answers (with how many answers each) and wrote its follow-up questions, and the model
- * that wrote the summary with its input hash and duration. Labels, hashes and figures: no words, so the entry
+ * the models that scored its answers (with how many answers each) and wrote its follow-up questions, the model
+ * that wrote the summary with its input hash and duration, and the model that drafted its question set. Labels, hashes and figures: no words, so the entry
  * outlives an erasure unchanged.
  */
 export function reportGeneratedDetails(input: {
@@ -180,6 +190,7 @@ export function reportGeneratedDetails(input: {
     scoredBy: scoring.evaluators.map((e) => `${modelLabel(e)} (${e.answers} answer${e.answers === 1 ? '' : 's'})`),
     followUpsBy: [...followUps].map(([label, n]) => `${label} (${n} question${n === 1 ? '' : 's'})`),
     summaryBy: summary ? modelLabel(summary) : null,
+    questionSetBy: input.provenance.questionSet ? `${modelLabel(input.provenance.questionSet)}${input.provenance.questionSet.editedByHuman ? ' (edited by a person)' : ''}` : null,
     summaryInputHash: summary?.inputHash ?? null,
     summaryDurationMs: summary?.durationMs ?? null,
   };

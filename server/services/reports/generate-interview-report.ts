@@ -95,7 +95,7 @@ async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; intervi
       .orderBy(asc(turns.turnNumber)),
     interview.configId
       ? db
-          .select({ criteria: interviewConfigs.criteria })
+          .select({ criteria: interviewConfigs.criteria, provenance: interviewConfigs.provenance })
           .from(interviewConfigs)
           .where(and(eq(interviewConfigs.id, interview.configId), eq(interviewConfigs.orgId, input.orgId)))
       : Promise.resolve([]),
@@ -107,6 +107,7 @@ async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; intervi
   const provenance: ReportProvenance = {
     summary: summaryProvenance,
     scoring: { rubricVersion: rubricVersionOf(config?.criteria ?? null), evaluators: scoringEvaluatorsOf(turnRows.filter((t) => t.role === 'candidate').map((t) => t.evaluation)) },
+    questionSet: config?.provenance ?? null,
   };
   return {
     overallScore: scorecard.overallScore,

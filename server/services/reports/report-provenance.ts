@@ -36,10 +36,12 @@ export async function presentReportProvenance(
         .orderBy(asc(turns.turnNumber)),
   ]);
   const outputs = turnOutputsOf(turnRows);
-  if (!usual) return { ...provenance, outputs, campaign: null };
+  const questionSet = provenance.questionSet ?? null;
+  if (!usual) return { ...provenance, questionSet, outputs, campaign: null };
   const differences = differencesFromCampaign(provenance.scoring, usual);
   return {
     ...provenance,
+    questionSet,
     outputs,
     campaign: { otherReports: usual.reports, usual: { rubricVersion: usual.rubricVersion, evaluator: usual.evaluator }, differences, notice: campaignNotice(provenance.scoring, usual, differences) },
   };

@@ -60,6 +60,20 @@ export const ReportProvenanceSchema = z
         .array(ScoringEvaluatorSchema.extend({ answers: z.number().int().describe('Answers this configuration scored.') }))
         .describe('The provider, model and prompt that scored the answers (each answer’s own provenance is in `outputs`); empty when no model scored.'),
     }),
+    questionSet: z
+      .object({
+        task: z.literal('question-set-generation'),
+        provider: z.string().describe('The provider’s host (from its base URL).'),
+        model: z.string(),
+        promptVersion: z.string().describe('sha256 (16 hex) of the drafting prompt’s text and output format.'),
+        inputHash: z.string().describe('sha256 (16 hex) of the job title and description the model read.'),
+        parameters: z.object({ temperature: z.number(), seed: z.number().int() }),
+        generatedAt: z.string().describe('When the model drafted it (ISO 8601).'),
+        durationMs: z.number().describe('How long the model took.'),
+        editedByHuman: z.boolean().describe('A person changed the questions or criteria the model drafted, before or after saving.'),
+      })
+      .nullable()
+      .describe('The model that drafted the question set the interview was conducted with, as recorded when the report was generated; null when a person wrote the set, and for reports generated before it was kept.'),
     outputs: z
       .array(TurnOutputProvenanceSchema)
       .describe(
