@@ -79,6 +79,10 @@ describe('AI provenance in the transcript and the audit log', () => {
       [4, 'answer-evaluation'],
       ...recorded.slice(3).map((o) => [o.turnNumber, 'answer-evaluation']),
     ]);
+    // Every answer the model scored carries its provenance: no scored evaluation without one.
+    const scored = (await turnsOf(done.interview.id)).filter((t) => t.role === 'candidate' && Object.keys((t.evaluation as { scores?: object } | null)?.scores ?? {}).length > 0);
+    expect(scored.length).toBeGreaterThan(1);
+    expect(scored.map((t) => t.turnNumber)).toEqual(recorded.filter((o) => o.task === 'answer-evaluation').map((o) => o.turnNumber));
     const v1 = await done.org.api(`/api/v1/reports/interviews/${done.interview.id}`);
     expect(v1.status).toBe(200);
     expect(v1.body.provenance.outputs).toEqual(recorded);
