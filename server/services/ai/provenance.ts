@@ -171,8 +171,8 @@ export function modelLabel(p: { provider: string; model: string; promptVersion: 
 /**
  * What the audit log's `report.generated` entry says about a report's AI (issue 23; AI Act Art. 12): the rubric,
  * the models that scored its answers (with how many answers each) and wrote its follow-up questions, the model
- * that wrote the summary with its input hash and duration, and the model that drafted its question set. Labels, hashes and figures: no words, so the entry
- * outlives an erasure unchanged.
+ * that wrote the summary with its input hash and duration, and the model that drafted its question set. Labels,
+ * hashes and figures: no words, so the entry outlives an erasure unchanged.
  */
 export function reportGeneratedDetails(input: {
   interviewId: string;
