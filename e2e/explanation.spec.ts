@@ -6,14 +6,15 @@ import { launchBrowser } from '../tests/support/browser';
 import { expectAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
 import { createTestOrg, makeCandidate } from '../tests/support/factories';
 import { pdfText } from '../tests/support/pdf-text';
-import { makeInterviewWithPendingReport } from '../tests/support/report-factories';
+import { makeInterviewWithPendingReport, SCORED_TURNS } from '../tests/support/report-factories';
 import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
 
 /**
  * Issue 23 in Chromium: from the interview page, a recruiter downloads the explanation for the candidate as HTML
  * and PDF, in the candidate's own language (French) and in English picked from the list; each file names the
- * candidate and the criteria, in its language. axe on the interview page with the downloads, desktop and phone.
+ * candidate and the criteria, in its language. axe on the interview page with the downloads, desktop and phone. The
+ * transcript says which model wrote a follow-up question (provenance of every AI output).
  */
 let app: TestApp;
 let browser: Browser;
@@ -21,14 +22,28 @@ let context: BrowserContext;
 let page: Page;
 let interviewId: string;
 
+const FOLLOW_UP_PROVENANCE = {
+  task: 'follow-up-question',
+  provider: 'api.openai.com',
+  model: 'gpt-4o-mini',
+  promptVersion: '1a2b3c4d5e6f7a8b',
+  rubricHash: '9f8e7d6c5b4a3928',
+  inputHash: '0011223344556677',
+  parameters: { temperature: 0, seed: 7 },
+  at: '2026-05-04T10:00:00.000Z',
+  durationMs: 812,
+};
+
 beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
   const org = await createTestOrg(app.db, app.url, { name: 'Acme Robotics' });
   const recruiter = await makeRecruiter(app.db, org.orgId, { name: 'Rita Recruiter' });
   const candidate = await makeCandidate(app.db, org.orgId, { firstName: 'Noémie', lastName: 'Cœur', locale: 'fr-FR' });
-  // The default turns, scored by the rules (no model): communication 7, technical depth 8.
-  const made = await makeInterviewWithPendingReport(app.db, org.orgId, { candidate });
+  // The default turns, scored by the rules (no model): communication 7, technical depth 8. The last question is a
+  // follow-up a model wrote: its turn carries the provenance of the request that wrote it (issue 23).
+  const turns = SCORED_TURNS.map((t) => (t.turnNumber === 5 ? { ...t, evaluation: { interviewer: { followUp: true, answerTurn: 4 }, provenance: FOLLOW_UP_PROVENANCE } } : t));
+  const made = await makeInterviewWithPendingReport(app.db, org.orgId, { candidate, turns });
   await generateInterviewReport(app.db, { reportId: made.report.id });
   interviewId = made.interview.id;
   context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Paris', acceptDownloads: true });
@@ -55,6 +70,9 @@ describe('the explanation for the candidate, downloaded from the interview page'
     const downloads = page.getByTestId('explanation-downloads');
     await downloads.waitFor();
     expect(await downloads.getByLabel('Language').inputValue()).toBe('');
+    // The transcript says which model wrote the follow-up question; the configuration's questions say nothing.
+    expect(await page.getByTestId('written-by-5').textContent()).toBe('Follow-up written by gpt-4o-mini at api.openai.com · prompt 1a2b3c4d · rubric 9f8e7d6c');
+    expect(await page.getByTestId('written-by-3').count()).toBe(0);
     await screenshot(page, 'issue23-explanation-downloads');
     await expectAccessible(page, 'interview page with the explanation downloads');
 

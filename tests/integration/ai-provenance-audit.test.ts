@@ -5,7 +5,7 @@ import { EVALUATION_PROMPT_VERSION } from '@/server/services/interviewer/evaluat
 import { makeInvitedInterview } from '../support/candidate-interview';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { enqueueReport, waitForReport } from '../support/report-factories';
-import { makeRecruiter, sessionCookieFor, trpcMutation } from '../support/recruiters';
+import { makeRecruiter, sessionCookieFor, trpcMutation, trpcQuery } from '../support/recruiters';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { reports } from '@/db/schema';
 
@@ -65,6 +65,65 @@ describe('AI provenance in the transcript and the audit log', () => {
 
     const admin = await makeRecruiter(app.db, done.org.orgId, { role: 'admin' });
     const cookie = await sessionCookieFor(app.db, admin.email);
+
+    // The v1 report lists every AI output of the transcript with its provenance, as the turns recorded it:
+    // each answer the model scored and the follow-up question it wrote.
+    const host = new URL(fake.baseUrl).host;
+    const recorded = (await turnsOf(done.interview.id)).flatMap((t) => {
+      const p = (t.evaluation as { provenance?: { task: string; rubricHash?: string } } | null)?.provenance;
+      return p ? [{ turnNumber: t.turnNumber, ...p, rubricHash: p.rubricHash ?? null }] : [];
+    });
+    expect(recorded.map((o) => [o.turnNumber, o.task])).toEqual([
+      [2, 'answer-evaluation'],
+      [3, 'follow-up-question'],
+      [4, 'answer-evaluation'],
+      ...recorded.slice(3).map((o) => [o.turnNumber, 'answer-evaluation']),
+    ]);
+    // Every answer the model scored carries its provenance: no scored evaluation without one.
+    const scored = (await turnsOf(done.interview.id)).filter((t) => t.role === 'candidate' && Object.keys((t.evaluation as { scores?: object } | null)?.scores ?? {}).length > 0);
+    expect(scored.length).toBeGreaterThan(1);
+    expect(scored.map((t) => t.turnNumber)).toEqual(recorded.filter((o) => o.task === 'answer-evaluation').map((o) => o.turnNumber));
+    const v1 = await done.org.api(`/api/v1/reports/interviews/${done.interview.id}`);
+    expect(v1.status).toBe(200);
+    expect(v1.body.provenance.outputs).toEqual(recorded);
+    expect(v1.body.provenance.outputs[1]).toMatchObject({ task: 'follow-up-question', provider: host, model: 'fake-evaluator', promptVersion: EVALUATION_PROMPT_VERSION, parameters: { temperature: 0, seed: 7 } });
+    // The dashboard's interview page reads the same, and the follow-up's turn carries it (the transcript says who wrote it).
+    const view = await trpcQuery(app.url, 'dashboard.interview', { id: done.interview.id }, cookie);
+    expect(view.status).toBe(200);
+    expect(view.body.result.data.report.provenance.outputs).toEqual(recorded);
+    expect(view.body.result.data.turns[2].evaluation.provenance).toMatchObject({ task: 'follow-up-question', model: 'fake-evaluator' });
+
+    // The audit log has the report's production: the rubric, the models that scored its answers and wrote its
+    // follow-up, the summary's model; by the service, on the report, in words a person reads.
+    const generated = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.orgId, done.org.orgId), eq(auditEvents.action, 'report.generated')));
+    expect(generated).toHaveLength(1);
+    const answers = recorded.filter((o) => o.task === 'answer-evaluation').length;
+    expect(generated[0]).toMatchObject({ actorType: 'system', targetType: 'report', targetId: report.id });
+    expect(generated[0].details).toEqual({
+      interviewId: done.interview.id,
+      generator: 'llm:fake-evaluator',
+      rubricVersion: v1.body.provenance.scoring.rubricVersion,
+      scoredBy: [`${host}/fake-evaluator@${EVALUATION_PROMPT_VERSION} (${answers} answers)`],
+      followUpsBy: [`${host}/fake-evaluator@${EVALUATION_PROMPT_VERSION} (1 question)`],
+      summaryBy: `${host}/fake-evaluator@${v1.body.provenance.summary.promptVersion}`,
+      summaryInputHash: v1.body.provenance.summary.inputHash,
+      summaryDurationMs: v1.body.provenance.summary.durationMs,
+      // The interview's questions were written by a person.
+      questionSetBy: null,
+    });
+    const readable = await trpcQuery(app.url, 'auditEvents.listReadable', { action: 'report.generated' }, cookie);
+    expect(readable.status).toBe(200);
+    expect(readable.body.result.data.items).toEqual([
+      expect.objectContaining({ targetId: report.id, targetName: `Ada Lovelace · ${done.job.title}`, targetHref: `/interviews/${done.interview.id}`, targetGone: false }),
+    ]);
+    // Another organization's audit log has none of it.
+    const stranger = await makeRecruiter(app.db, (await makeInvitedInterview(app.db, app.url)).org.orgId, { role: 'admin' });
+    const theirs = await trpcQuery(app.url, 'auditEvents.listReadable', { action: 'report.generated' }, await sessionCookieFor(app.db, stranger.email));
+    expect(theirs.body.result.data.items).toEqual([]);
+
     expect((await trpcMutation(app.url, 'settings.updateReviewBeforeAi', { reviewBeforeAi: true }, cookie)).status).toBe(200);
 
     // The admin decides without a review of their own: the AI was withheld from them.
@@ -99,5 +158,8 @@ describe('AI provenance in the transcript and the audit log', () => {
     const [, , question] = await turnsOf(done.interview.id);
     expect(question.content).toBe('');
     expect(question.evaluation).toEqual({ provenance: expect.objectContaining({ task: 'follow-up-question', model: 'fake-evaluator', promptVersion: EVALUATION_PROMPT_VERSION }) });
+    // The report still lists it, and the audit entry of the report's production is unchanged.
+    const v1 = await done.org.api(`/api/v1/reports/interviews/${done.interview.id}`);
+    expect(v1.body.provenance.outputs.find((o: { turnNumber: number }) => o.turnNumber === 3)).toMatchObject({ task: 'follow-up-question', model: 'fake-evaluator' });
   });
 });

@@ -31,6 +31,8 @@ describe('npm run eval:scoring', () => {
       env: { ...process.env, LLM_BASE_URL: fake.baseUrl, LLM_API_KEY: 'sk-eval', LLM_MODEL: 'fake-scorer' },
       timeoutMs: 120_000,
     });
+    // The table in the test's output, so CI's log shows what the command printed against the local fake.
+    process.stdout.write(`\n${run.stdout}\n`);
     expect(run.stderr).not.toMatch(/not scored/);
     expect(run.code).toBe(0);
     const evaluations = fake.requests.filter((r) => r.body?.response_format?.json_schema?.name === 'answer_evaluation');

@@ -164,8 +164,8 @@ describe('explanation document', () => {
     expect(bad.body.error.code).toBe('VALIDATION_ERROR');
   });
 
-  it('the PDF embeds a Unicode font: a French œ and a Polish ł print as themselves, not as "?"', async () => {
-    const candidate = await makeCandidate(app.db, org.orgId, { firstName: 'Łucja', lastName: 'Cœur-Małecka', locale: 'fr-FR' });
+  it('the PDF embeds a Unicode font: a French œ, a Polish ł and a Greek Ψ print as themselves, not as "?"', async () => {
+    const candidate = await makeCandidate(app.db, org.orgId, { firstName: 'Łucja', lastName: 'Cœur-Małecka Ψαρά', locale: 'fr-FR' });
     const made = await makeInterviewWithPendingReport(app.db, org.orgId, {
       candidate,
       turns: [
@@ -180,8 +180,9 @@ describe('explanation document', () => {
     expect(pdfFonts(bytes).some((f) => /\+DejaVuSans$/.test(f))).toBe(true);
     expect(pdfFonts(bytes).some((f) => /^Helvetica/.test(f))).toBe(false);
     const text = pdfText(bytes);
-    expect(text).toContain('Łucja Cœur-Małecka');
+    expect(text).toContain('Łucja Cœur-Małecka Ψαρά');
     expect(text).toContain('“J’ai dirigé une œuvre collective à Łódź, en équipe.”');
     expect(text).not.toContain('?ucja');
+    expect(text).not.toMatch(/\?{4}/);
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, interviewConfigs, jobs } from '@/db/schema';
+import { auditEvents, campaigns, interviewConfigs, jobs } from '@/db/schema';
 import { evaluateAnswer } from '@/server/services/interviewer/evaluate-answer';
 import { QUESTION_SET_PROMPT_VERSION } from '@/server/services/interview-configs/generate-question-set';
 import { createTestOrg, type TestOrg } from '../support/factories';
@@ -23,6 +23,8 @@ const data = (res: TrpcResponse) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.result.data;
 };
+const generatedEntries = (orgId: string) =>
+  app.db.select().from(auditEvents).where(and(eq(auditEvents.orgId, orgId), eq(auditEvents.action, 'question_set.generated')));
 const error = (res: TrpcResponse) => ({ status: res.status, ...res.body.error.data.error });
 
 beforeAll(async () => {
@@ -57,6 +59,22 @@ describe('question sets from a job description, and templates', () => {
     for (const q of draft.questions) expect(['role_knowledge', 'problem_solving', 'communication']).toContain(q.criterion);
     expect(draft.generatedBy).toEqual({ provider: new URL(fake.baseUrl).host, model: 'gpt-4o-mini' });
 
+    // The audit log records the model's output (issue 23): who asked, which provider, model and prompt, the
+    // input's hash (never the description's words), and how long the model took.
+    const drafted = await generatedEntries(org.orgId);
+    expect(drafted).toHaveLength(1);
+    expect(drafted[0]).toMatchObject({ actorType: 'user', targetType: 'organization', targetId: org.orgId });
+    expect(drafted[0].details).toEqual({
+      generatedBy: `${new URL(fake.baseUrl).host}/gpt-4o-mini@${QUESTION_SET_PROMPT_VERSION}`,
+      inputHash: expect.stringMatching(/^[0-9a-f]{16}$/),
+      locale: 'en',
+      criteria: 3,
+      questions: 4,
+      durationMs: expect.any(Number),
+    });
+    expect(JSON.stringify(drafted)).not.toContain('night shift');
+    expect(await generatedEntries(other.orgId)).toHaveLength(0);
+
     // Saved as generated, through the new-job step: job, set and campaign at once, the campaign using the set.
     const created = data(
       await trpcMutation(app.url, 'campaigns.setUpJob', { title: 'Warehouse team leader', description: JD, questionSet: { name: draft.name, locale: 'en', criteria: draft.criteria, questions: draft.questions, draftToken: draft.draftToken } }, org.cookie),
@@ -88,6 +106,7 @@ describe('question sets from a job description, and templates', () => {
   });
 
   it('a model answer that is not a usable question set is a clear 503, and viewers cannot generate', async () => {
+    const auditedBefore = (await generatedEntries(org.orgId)).length;
     fake.setChatMode({ kind: 'ok', content: JSON.stringify({ name: 'x', criteria: [], questions: [] }) });
     try {
       const failed = error(await trpcMutation(app.url, 'interviewConfigs.generate', { jobTitle: 'Nurse', jobDescription: JD, locale: 'fr' }, org.cookie));
@@ -99,6 +118,8 @@ describe('question sets from a job description, and templates', () => {
     expect(error(await trpcMutation(app.url, 'interviewConfigs.generate', { jobTitle: 'Nurse', jobDescription: 'too short', locale: 'en' }, org.cookie)).issues[0].path).toBe('jobDescription');
     const viewer = await makeRecruiter(app.db, org.orgId, { role: 'viewer', email: `viewer.${Date.now()}@example.com` });
     expect(error(await trpcMutation(app.url, 'interviewConfigs.generate', { jobTitle: 'Nurse', jobDescription: JD, locale: 'en' }, await sessionCookieFor(app.db, viewer.email))).status).toBe(403);
+    // No usable draft, no entry.
+    expect(await generatedEntries(org.orgId)).toHaveLength(auditedBefore);
   });
 
   it('lists ready templates in English and French, and refuses anchors that are too long', async () => {

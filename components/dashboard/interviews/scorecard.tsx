@@ -29,7 +29,7 @@ function TurnLinks({ turns, label }: { turns: number[]; label: string }) {
 
 /**
  * Who scored it (issue 23, provenance): the models, providers and prompt versions that scored the answers, the
- * rubric's version, and the model that wrote the summary; a report from before provenance was kept shows its
+ * rubric's version, the model that wrote the summary and the one that drafted the questions; a report from before provenance was kept shows its
  * generator only.
  */
 function ScoredBy({ report }: { report: InterviewView['report'] }) {
@@ -41,6 +41,9 @@ function ScoredBy({ report }: { report: InterviewView['report'] }) {
     <p className="text-xs text-slate-600" data-testid="scored-by">
       Scored by {scorers.length ? scorers.join(', ') : 'no model'} · rubric {p.scoring.rubricVersion.slice(0, 8)} · summary by{' '}
       {p.summary ? `${p.summary.model} at ${p.summary.provider} (prompt ${p.summary.promptVersion.slice(0, 8)}, temperature ${p.summary.parameters.temperature})` : 'rules'}
+      {p.questionSet
+        ? ` · questions drafted by ${p.questionSet.model} at ${p.questionSet.provider} (prompt ${p.questionSet.promptVersion.slice(0, 8)}${p.questionSet.editedByHuman ? ', then edited by your team' : ''})`
+        : null}
     </p>
   );
 }

@@ -8,34 +8,13 @@ import { humanize } from '../format';
 import { Time } from '../time';
 import { TurnAudio, usePlayback } from './interview-audio';
 import { formatOffset } from './recording-positions';
+import { questionWrittenBy, readEvaluation } from './turn-evaluation';
 import type { Turn } from './use-live-transcript';
-
-type TurnEvaluation = { scores?: Record<string, unknown>; flags?: unknown[]; comment?: unknown; provenance?: { model?: unknown; provider?: unknown; promptVersion?: unknown; rubricHash?: unknown } };
-
-/**
- * The documented parts of a turn's evaluation (`scores`, `flags`, `comment`) and, when a model scored it, its
- * provenance in one line ("Scored by gpt-4o at api.openai.com · prompt 1a2b… · rubric 3c4d…"); other keys are
- * not shown.
- */
-function readEvaluation(evaluation: Turn['evaluation']): { scores: [string, number][]; flags: string[]; comment: string | null; scoredBy: string | null } | null {
-  if (!evaluation) return null;
-  const e = evaluation as TurnEvaluation;
-  const scores = Object.entries(e.scores ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
-  const flags = (Array.isArray(e.flags) ? e.flags : []).filter((f): f is string => typeof f === 'string');
-  const comment = typeof e.comment === 'string' && e.comment.trim() ? e.comment : null;
-  const p = e.provenance;
-  const scoredBy =
-    p && typeof p.model === 'string'
-      ? [`Scored by ${p.model}${typeof p.provider === 'string' ? ` at ${p.provider}` : ''}`, typeof p.promptVersion === 'string' ? `prompt ${p.promptVersion.slice(0, 8)}` : null, typeof p.rubricHash === 'string' ? `rubric ${p.rubricHash.slice(0, 8)}` : null]
-          .filter(Boolean)
-          .join(' · ')
-      : null;
-  return scores.length || flags.length || comment ? { scores, flags, comment, scoredBy } : null;
-}
 
 function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: string; criterionLabels: Map<string, string> }) {
   const isAgent = turn.role === 'agent';
   const evaluation = readEvaluation(turn.evaluation);
+  const writtenBy = isAgent ? questionWrittenBy(turn.evaluation) : null;
   const { playingTurn, seek } = usePlayback();
   const playing = playingTurn === turn.turnNumber;
   return (
@@ -82,6 +61,11 @@ function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: str
           ) : (
             <p className="mt-1 text-sm italic text-slate-600">Transcribing…</p>
           )}
+          {writtenBy ? (
+            <p className="mt-1 text-xs text-slate-600" data-testid={`written-by-${turn.turnNumber}`}>
+              {writtenBy}
+            </p>
+          ) : null}
           <TurnAudio turn={turn} label={`Audio of turn ${turn.turnNumber} (${speaker})`} />
           {evaluation ? (
             <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" aria-label={`Evaluation of turn ${turn.turnNumber}`} role="group">

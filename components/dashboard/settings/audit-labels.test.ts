@@ -27,4 +27,33 @@ describe('the audit log in plain words', () => {
     expect(describeAuditDetails({})).toEqual([]);
     for (const line of describeAuditDetails({ setting: 'brand', displayName: 'Acme', logo: 'kept', nested: { a: 1 } })) expect(line).not.toMatch(/[{}"]/);
   });
+
+  it("names the AI's provenance: which models, prompts and rubric produced an output, and whether the decider saw it", () => {
+    expect(
+      describeAuditDetails({
+        interviewId: 'itv_1',
+        generator: 'llm:gpt-4o',
+        rubricVersion: '3c4d5e6f7a8b9c0d',
+        scoredBy: ['api.openai.com/gpt-4o@1a2b3c4d5e6f7a8b (3 answers)'],
+        followUpsBy: [],
+        summaryBy: 'api.openai.com/gpt-4o@9f8e7d6c5b4a3f2e',
+        summaryInputHash: 'aaaabbbbccccdddd',
+        summaryDurationMs: 812,
+      }),
+    ).toEqual([
+      'Summary: llm:gpt-4o',
+      'Rubric version: 3c4d5e6f7a8b9c0d',
+      'Answers scored by: api.openai.com/gpt-4o@1a2b3c4d5e6f7a8b (3 answers)',
+      'Follow-up questions written by: none',
+      'Summary written by: api.openai.com/gpt-4o@9f8e7d6c5b4a3f2e',
+      "Summary's input (hash): aaaabbbbccccdddd",
+      "Summary's model time (ms): 812",
+    ]);
+    expect(describeAuditDetails({ status: 'HOLD', aiReportId: 'rpt_1', aiRecommendation: 'STRONG_YES', aiEvaluators: ['localhost:1/fake@abc'], aiWithheldFromDecider: true })).toEqual([
+      'Status: hold',
+      "AI's advice: strong yes",
+      'Answers scored by: localhost:1/fake@abc',
+      "AI's assessment hidden from the decider: on",
+    ]);
+  });
 });

@@ -18,6 +18,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'interview.invitation_resent': 'Sent an invitation again',
   'interview.finalized': 'Finished an interview',
   'interview.explanation_generated': 'Generated an explanation of an assessment',
+  'report.generated': "Produced an interview's report (AI scores and summary)",
+  'question_set.generated': 'Drafted a question set with a language model',
   'campaign.results_exported': "Exported a campaign's results",
   'audit_log.exported': 'Exported the audit log',
   'retention.ran': 'Applied the retention period',
@@ -76,6 +78,31 @@ const SETTING_LABELS: Record<string, string> = {
   candidateNextSteps: 'What happens next',
 };
 
+/**
+ * The AI's provenance in an entry's details (issue 23: the audit log says which provider, model, prompt and rubric
+ * produced an output), named as a person reads them.
+ */
+const DETAIL_LABELS: Record<string, string> = {
+  aiReportStatus: "AI's report",
+  aiOverallScore: "AI's overall score",
+  aiRecommendation: "AI's advice",
+  aiRubricVersion: "AI's rubric version",
+  aiEvaluators: 'Answers scored by',
+  aiSummaryBy: 'Summary written by',
+  aiWithheldFromDecider: "AI's assessment hidden from the decider",
+  generator: 'Summary',
+  rubricVersion: 'Rubric version',
+  scoredBy: 'Answers scored by',
+  followUpsBy: 'Follow-up questions written by',
+  summaryBy: 'Summary written by',
+  summaryInputHash: "Summary's input (hash)",
+  summaryDurationMs: "Summary's model time (ms)",
+  questionSetBy: 'Questions drafted by',
+  generatedBy: 'Drafted by',
+  inputHash: 'Input (hash)',
+  durationMs: 'Model time (ms)',
+};
+
 /** `someCode_name` as "Some code name". */
 export function words(code: string): string {
   const text = code
@@ -97,7 +124,7 @@ function value(v: unknown): string {
 }
 
 /** Detail keys that only repeat what the row already links (the record) or are internal. */
-const HIDDEN = new Set(['candidateId', 'interviewId', 'sessionId', 'decisionId', 'reportId', 'invitationId', 'mentionedUserIds', 'subjectId']);
+const HIDDEN = new Set(['candidateId', 'interviewId', 'sessionId', 'decisionId', 'reportId', 'aiReportId', 'invitationId', 'mentionedUserIds', 'subjectId']);
 
 /**
  * What an entry's details say, as lines a person reads: a change as "Setting: before → after", a list of
@@ -128,7 +155,7 @@ export function describeAuditDetails(details: Record<string, unknown>): string[]
   }
   for (const [key, v] of Object.entries(rest)) {
     if (HIDDEN.has(key)) continue;
-    lines.push(`${SETTING_LABELS[key] ?? words(key)}: ${value(v)}`);
+    lines.push(`${DETAIL_LABELS[key] ?? SETTING_LABELS[key] ?? words(key)}: ${value(v)}`);
   }
   return lines;
 }

@@ -32,4 +32,4 @@ export const generateQuestionSetProcedure = recruiterProcedure
       draftToken: z.string().nullable(),
     }),
   )
-  .mutation(({ ctx, input }) => generateQuestionSet(ctx.db, { orgId: ctx.orgId, ...input }));
+  .mutation(({ ctx, input }) => generateQuestionSet(ctx.db, { orgId: ctx.orgId, audit: ctx.audit, ...input }));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ConfigProvenance } from '@/db/schema/interview-configs';
 
 /**
  * Where an AI output came from (issue 23, "Provenance"): enough to say which provider, model, prompt and rubric
@@ -31,6 +32,45 @@ export type AiProvenance = {
  */
 export type FollowUpProvenance = Omit<AiProvenance, 'task'> & { task: 'follow-up-question' };
 
+/**
+ * One AI output of an interview's transcript, as the report lists them: an answer's evaluation (on the answer's
+ * turn) or a follow-up question a model wrote (on the question's turn), with that turn's number.
+ */
+export type TurnOutputProvenance = Omit<AiProvenance, 'task'> & { task: 'answer-evaluation' | 'follow-up-question'; turnNumber: number };
+
+const str = (v: unknown): v is string => typeof v === 'string';
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The provenance of every AI output on these turns, in turn order: each turn's `evaluation.provenance` when it is
+ * a complete record (an evaluation an agent posted without one, or a record from before provenance was kept, is
+ * left out rather than half shown). The fields are copied one by one, so nothing else a turn carries leaks.
+ */
+export function turnOutputsOf(turns: readonly { turnNumber: number; evaluation: unknown }[]): TurnOutputProvenance[] {
+  const outputs: TurnOutputProvenance[] = [];
+  for (const turn of [...turns].sort((a, b) => a.turnNumber - b.turnNumber)) {
+    const p = (turn.evaluation as { provenance?: Record<string, unknown> } | null)?.provenance;
+    if (!p || typeof p !== 'object') continue;
+    const parameters = p.parameters as { temperature?: unknown; seed?: unknown } | undefined;
+    if (p.task !== 'answer-evaluation' && p.task !== 'follow-up-question') continue;
+    if (!str(p.provider) || !str(p.model) || !str(p.promptVersion) || !str(p.inputHash) || !str(p.at) || !num(p.durationMs)) continue;
+    if (!parameters || !num(parameters.temperature) || !num(parameters.seed)) continue;
+    outputs.push({
+      turnNumber: turn.turnNumber,
+      task: p.task,
+      provider: p.provider,
+      model: p.model,
+      promptVersion: p.promptVersion,
+      rubricHash: str(p.rubricHash) ? p.rubricHash : null,
+      inputHash: p.inputHash,
+      parameters: { temperature: parameters.temperature, seed: parameters.seed },
+      at: p.at,
+      durationMs: p.durationMs,
+    });
+  }
+  return outputs;
+}
+
 /** Deterministic parameters: the same input scored again with the same provenance gives the same output as far as the provider allows. */
 export const DETERMINISTIC = { temperature: 0, seed: 7 } as const;
 
@@ -61,7 +101,16 @@ export type ScoringEvaluator = { provider: string; model: string; promptVersion:
 export type ReportProvenance = {
   summary: AiProvenance | null;
   scoring: { rubricVersion: string; evaluators: ScoringEvaluator[] };
+  /**
+   * The provenance of the question set the interview was conducted with, when a model drafted it (as its
+   * configuration recorded it when the report was generated); null when a person wrote it. Absent on reports
+   * generated before it was kept.
+   */
+  questionSet?: QuestionSetProvenance | null;
 };
+
+/** A question set a model drafted (as its configuration records it): the model, prompt, input, parameters, and whether a person edited it. */
+export type QuestionSetProvenance = ConfigProvenance;
 
 /** The version of a rubric: its criteria's keys, labels and weights in order, hashed (empty: no configuration). */
 export function rubricVersionOf(criteria: readonly { key: string; label: string; weight: number }[] | null): string {
@@ -112,4 +161,37 @@ export function campaignNotice(own: ReportProvenance['scoring'], usual: Campaign
   if (differences.includes('prompt')) parts.push(`prompt ${own.evaluators.map((o) => o.promptVersion).join(', ')} (the rest: ${usual.evaluator!.promptVersion})`);
   if (differences.includes('rubric')) parts.push(`rubric ${own.rubricVersion} (the rest: ${usual.rubricVersion})`);
   return `Scored with a different ${parts.join(', ')} than the rest of its campaign (${usual.reports} other report${usual.reports === 1 ? '' : 's'}): compare its scores with care.`;
+}
+
+/** A model configuration as the audit log names it: `provider/model@promptVersion`. */
+export function modelLabel(p: { provider: string; model: string; promptVersion: string }): string {
+  return `${p.provider}/${p.model}@${p.promptVersion}`;
+}
+
+/**
+ * What the audit log's `report.generated` entry says about a report's AI (issue 23; AI Act Art. 12): the rubric,
+ * the models that scored its answers (with how many answers each) and wrote its follow-up questions, the model
+ * that wrote the summary with its input hash and duration, and the model that drafted its question set. Labels,
+ * hashes and figures: no words, so the entry outlives an erasure unchanged.
+ */
+export function reportGeneratedDetails(input: {
+  interviewId: string;
+  generator: string;
+  provenance: ReportProvenance;
+  outputs: readonly TurnOutputProvenance[];
+}): Record<string, string | number | null | string[]> {
+  const { summary, scoring } = input.provenance;
+  const followUps = new Map<string, number>();
+  for (const o of input.outputs) if (o.task === 'follow-up-question') followUps.set(modelLabel(o), (followUps.get(modelLabel(o)) ?? 0) + 1);
+  return {
+    interviewId: input.interviewId,
+    generator: input.generator,
+    rubricVersion: scoring.rubricVersion,
+    scoredBy: scoring.evaluators.map((e) => `${modelLabel(e)} (${e.answers} answer${e.answers === 1 ? '' : 's'})`),
+    followUpsBy: [...followUps].map(([label, n]) => `${label} (${n} question${n === 1 ? '' : 's'})`),
+    summaryBy: summary ? modelLabel(summary) : null,
+    questionSetBy: input.provenance.questionSet ? `${modelLabel(input.provenance.questionSet)}${input.provenance.questionSet.editedByHuman ? ' (edited by a person)' : ''}` : null,
+    summaryInputHash: summary?.inputHash ?? null,
+    summaryDurationMs: summary?.durationMs ?? null,
+  };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { reports, type Recommendation } from '@/db/schema';
-import type { ReportProvenance } from '../ai/provenance';
+import { modelLabel as by, type ReportProvenance } from '../ai/provenance';
 import { isAiWithheld } from '../reviews/review-before-ai';
 
 /**
@@ -23,8 +23,6 @@ export type AiOutputAtDecision = {
   aiSummaryBy: string | null;
   aiWithheldFromDecider: boolean;
 };
-
-const by = (p: { provider: string; model: string; promptVersion: string }) => `${p.provider}/${p.model}@${p.promptVersion}`;
 
 export async function aiOutputAtDecision(
   db: DbExecutor,

@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = [
   'interview.finalized',
   // Issue 23: an explanation document of an interview's assessment was generated (its language and format).
   'interview.explanation_generated',
+  // Issue 23 (AI Act Art. 12): a report's scores and summary were produced, with the rubric and models behind them.
+  'report.generated',
+  // Issue 23: a language model drafted a question set (its provider, model, prompt version, input hash, duration).
+  'question_set.generated',
   'campaign.results_exported',
   'audit_log.exported',
   'retention.ran',

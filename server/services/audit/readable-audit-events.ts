@@ -91,7 +91,9 @@ export async function listReadableAuditEvents(
     pagination: page.pagination,
     items: page.items.map((e) => {
       const actor = e.actor.type === 'user' || e.actor.type === 'api_key' ? names.get(e.actor.id) : undefined;
-      const target = e.targetId ? names.get(e.targetId) : undefined;
+      // A report is named, and linked, as its interview (the entry's details name it).
+      const reportOf = e.targetType === 'report' && typeof e.details.interviewId === 'string' ? names.get(e.details.interviewId) : undefined;
+      const target = e.targetId ? (names.get(e.targetId) ?? reportOf) : undefined;
       return {
         ...e,
         actorName: actor?.name ?? null,

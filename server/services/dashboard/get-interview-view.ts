@@ -67,7 +67,7 @@ export async function getInterviewView(db: DbExecutor, input: { orgId: string; i
     resolveProviderConfig(db, orgId, 'llm'),
   ]);
   const provenance =
-    report?.status === 'READY' ? await presentReportProvenance(db, { orgId, reportId: report.id, campaignId: detail.campaignId, provenance: report.provenance }) : null;
+    report?.status === 'READY' ? await presentReportProvenance(db, { orgId, reportId: report.id, interviewId: detail.id, campaignId: detail.campaignId, provenance: report.provenance, turns: turnList }) : null;
   const view: InterviewView = {
     ...detail,
     job: job ?? { id: detail.jobId, title: detail.jobId },

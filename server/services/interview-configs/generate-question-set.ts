@@ -7,7 +7,9 @@ import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { LANGUAGE_NAMES, type CandidateLanguage } from '@/server/i18n/languages';
 import { ModelCallFailure, requestJsonCompletion } from '../ai/json-completion';
-import { contentHash, DETERMINISTIC, providerOf } from '../ai/provenance';
+import { contentHash, DETERMINISTIC, modelLabel, providerOf } from '../ai/provenance';
+import type { AuditContext } from '../audit/audit-actor';
+import { recordAuditEvent } from '../audit/record-audit-event';
 import { openAiClient, resolveProviderConfig } from '../providers/resolve-provider';
 import { uniqueCriterionKeys } from './criterion-keys';
 
@@ -81,7 +83,7 @@ const tokenContext = (orgId: string) => `question-set-draft:${orgId}`;
 
 export async function generateQuestionSet(
   db: DbExecutor,
-  input: { orgId: string; jobTitle: string; jobDescription: string; locale: CandidateLanguage },
+  input: { orgId: string; jobTitle: string; jobDescription: string; locale: CandidateLanguage; audit?: AuditContext },
 ): Promise<QuestionSetDraft> {
   const config = await resolveProviderConfig(db, input.orgId, 'llm');
   if (!config) throw new AppError('CONFLICT', 'No language model is configured for this organization: start from a template instead');
@@ -127,6 +129,23 @@ export async function generateQuestionSet(
       generatedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
     };
+    // The AI's output in the audit log (issue 23; AI Act Art. 12), drafted or not saved: who asked, which model
+    // and prompt, on which input (its hash: never the job description's words), how fast.
+    await recordAuditEvent(db, {
+      orgId: input.orgId,
+      audit: input.audit,
+      action: 'question_set.generated',
+      targetType: 'organization',
+      targetId: input.orgId,
+      details: {
+        generatedBy: modelLabel(provenance),
+        inputHash: provenance.inputHash,
+        locale: input.locale,
+        criteria: criteria.length,
+        questions: questions.length,
+        durationMs: provenance.durationMs,
+      },
+    });
     const secret = getEnv().MEDIA_TOKEN_SECRET;
     const draftToken = secret ? encryptSecret(JSON.stringify({ provenance, hash: draftHash(criteria, questions) }), secret, tokenContext(input.orgId)) : null;
     return { name: value.name, locale: input.locale, criteria, questions, generatedBy: { provider: provenance.provider, model: provenance.model }, draftToken };

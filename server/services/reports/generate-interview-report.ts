@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { interviewConfigs, interviews, jobs, reports, turns } from '@/db/schema';
 import { log } from '@/server/log';
-import { rubricVersionOf, scoringEvaluatorsOf, type AiProvenance, type ReportProvenance } from '../ai/provenance';
+import { reportGeneratedDetails, rubricVersionOf, scoringEvaluatorsOf, turnOutputsOf, type AiProvenance, type ReportProvenance } from '../ai/provenance';
+import { recordAuditEvent } from '../audit/record-audit-event';
 import { resolveProviderConfig, type ProviderConfig } from '../providers/resolve-provider';
 import { emitEvent } from '../webhooks/emit-event';
 import { computeScorecard } from './compute-scorecard';
@@ -44,14 +45,18 @@ export async function generateInterviewReport(db: DbExecutor, input: { reportId:
   if (report.status !== 'PENDING') return { outcome: 'skipped', reason: `report is ${report.status}` };
 
   try {
-    const generated = await scoreAndSummarize(db, { orgId: report.orgId, interviewId: report.interviewId });
+    const { auditDetails, ...generated } = await scoreAndSummarize(db, { orgId: report.orgId, interviewId: report.interviewId });
     const updated = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(reports)
         .set({ ...generated, status: 'READY', failureReason: null, completedAt: new Date() })
         .where(and(eq(reports.id, report.id), eq(reports.orgId, report.orgId), eq(reports.status, 'PENDING')))
         .returning({ id: reports.id });
-      if (row) await emitReportEvent(tx, 'report.ready', { orgId: report.orgId, reportId: report.id });
+      if (row) {
+        // The AI's record of this assessment in the audit log (issue 23; AI Act Art. 12): which rubric and models.
+        await recordAuditEvent(tx, { orgId: report.orgId, action: 'report.generated', targetType: 'report', targetId: report.id, details: auditDetails });
+        await emitReportEvent(tx, 'report.ready', { orgId: report.orgId, reportId: report.id });
+      }
       return row;
     });
     return updated ? { outcome: 'ready', generator: generated.generator } : { outcome: 'skipped', reason: 'report changed meanwhile' };
@@ -90,7 +95,7 @@ async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; intervi
       .orderBy(asc(turns.turnNumber)),
     interview.configId
       ? db
-          .select({ criteria: interviewConfigs.criteria })
+          .select({ criteria: interviewConfigs.criteria, provenance: interviewConfigs.provenance })
           .from(interviewConfigs)
           .where(and(eq(interviewConfigs.id, interview.configId), eq(interviewConfigs.orgId, input.orgId)))
       : Promise.resolve([]),
@@ -102,6 +107,7 @@ async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; intervi
   const provenance: ReportProvenance = {
     summary: summaryProvenance,
     scoring: { rubricVersion: rubricVersionOf(config?.criteria ?? null), evaluators: scoringEvaluatorsOf(turnRows.filter((t) => t.role === 'candidate').map((t) => t.evaluation)) },
+    questionSet: config?.provenance ?? null,
   };
   return {
     overallScore: scorecard.overallScore,
@@ -112,6 +118,7 @@ async function scoreAndSummarize(db: DbExecutor, input: { orgId: string; intervi
     summary,
     generator,
     provenance,
+    auditDetails: reportGeneratedDetails({ interviewId: interview.id, generator, provenance, outputs: turnOutputsOf(turnRows) }),
   };
 }
 

@@ -79,7 +79,7 @@ async function toInterviewReport(db: DbExecutor, report: ReportRow, interview: I
     getIntegritySignals(db, { orgId: report.orgId, interviewId: interview.id }),
   ]);
   const provenance =
-    report.status === 'READY' ? await presentReportProvenance(db, { orgId: report.orgId, reportId: report.id, campaignId: interview.campaignId, provenance: report.provenance }) : null;
+    report.status === 'READY' ? await presentReportProvenance(db, { orgId: report.orgId, reportId: report.id, interviewId: interview.id, campaignId: interview.campaignId, provenance: report.provenance, turns: turnRows }) : null;
   return {
     ...interviewReportFields(report, interview, review),
     provenance,

@@ -1,26 +1,48 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
-import { campaignNotice, differencesFromCampaign, type CampaignUsual, type ReportProvenance } from '../ai/provenance';
+import { turns } from '@/db/schema';
+import { campaignNotice, differencesFromCampaign, turnOutputsOf, type CampaignUsual, type ReportProvenance } from '../ai/provenance';
 import type { ReportProvenanceDto } from './report-schemas';
 
 /**
  * A report's provenance as it is read: what it was scored with, and how that compares with the rest of its
  * campaign (the other READY reports of the same campaign that kept their provenance). "The rest" is what most of
  * them were scored with: the rubric of the most reports, and the provider, model and prompt of the most answers;
- * ties go to the earliest. Two grouped statements, whatever the campaign's size.
+ * ties go to the earliest. Two grouped statements, whatever the campaign's size. With it, `outputs`: the provenance
+ * of every AI output on the interview's transcript (each evaluated answer, each follow-up a model wrote), from the
+ * turns given (the caller's, when it read them already) or read here.
  */
 export async function presentReportProvenance(
   db: DbExecutor,
-  input: { orgId: string; reportId: string; campaignId: string | null; provenance: ReportProvenance | null },
+  input: {
+    orgId: string;
+    reportId: string;
+    interviewId: string;
+    campaignId: string | null;
+    provenance: ReportProvenance | null;
+    turns?: readonly { turnNumber: number; evaluation: unknown }[];
+  },
 ): Promise<ReportProvenanceDto | null> {
   const { provenance } = input;
   if (!provenance) return null;
-  const usual = input.campaignId ? await campaignUsual(db, { orgId: input.orgId, campaignId: input.campaignId, exceptReportId: input.reportId }) : null;
-  if (!usual) return { ...provenance, campaign: null };
+  const [usual, turnRows] = await Promise.all([
+    input.campaignId ? campaignUsual(db, { orgId: input.orgId, campaignId: input.campaignId, exceptReportId: input.reportId }) : null,
+    input.turns ??
+      db
+        .select({ turnNumber: turns.turnNumber, evaluation: turns.evaluation })
+        .from(turns)
+        .where(and(eq(turns.interviewId, input.interviewId), eq(turns.orgId, input.orgId)))
+        .orderBy(asc(turns.turnNumber)),
+  ]);
+  const outputs = turnOutputsOf(turnRows);
+  const questionSet = provenance.questionSet ?? null;
+  if (!usual) return { ...provenance, questionSet, outputs, campaign: null };
   const differences = differencesFromCampaign(provenance.scoring, usual);
   return {
     ...provenance,
+    questionSet,
+    outputs,
     campaign: { otherReports: usual.reports, usual: { rubricVersion: usual.rubricVersion, evaluator: usual.evaluator }, differences, notice: campaignNotice(provenance.scoring, usual, differences) },
   };
 }

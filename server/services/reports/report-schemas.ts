@@ -28,7 +28,7 @@ export const ReportCoverageSchema = z.object({
 
 export const AiProvenanceSchema = z
   .object({
-    task: z.enum(['answer-evaluation', 'report-summary']).describe('What the model produced.'),
+    task: z.enum(['answer-evaluation', 'report-summary', 'follow-up-question']).describe('What the model produced.'),
     provider: z.string().describe('The provider’s host (from its base URL).'),
     model: z.string(),
     promptVersion: z.string().describe('sha256 (16 hex) of the prompt’s text and output format, both versioned in the service’s repository.'),
@@ -39,6 +39,11 @@ export const AiProvenanceSchema = z
     durationMs: z.number().describe('How long the model took.'),
   })
   .describe('Where an AI output came from.');
+
+export const TurnOutputProvenanceSchema = AiProvenanceSchema.extend({
+  task: z.enum(['answer-evaluation', 'follow-up-question']).describe('What the model produced: the evaluation of an answer, or a follow-up question it wrote.'),
+  turnNumber: z.number().int().describe('The transcript turn it is on: the answer evaluated, or the follow-up question asked.'),
+}).describe('Where one AI output of the transcript came from.');
 
 const ScoringEvaluatorSchema = z.object({
   provider: z.string(),
@@ -53,8 +58,27 @@ export const ReportProvenanceSchema = z
       rubricVersion: z.string().describe('sha256 (16 hex) of the configuration’s criteria, labels and weights the scorecard used.'),
       evaluators: z
         .array(ScoringEvaluatorSchema.extend({ answers: z.number().int().describe('Answers this configuration scored.') }))
-        .describe('The provider, model and prompt that scored the answers (each answer’s own provenance is on its transcript turn); empty when no model scored.'),
+        .describe('The provider, model and prompt that scored the answers (each answer’s own provenance is in `outputs`); empty when no model scored.'),
     }),
+    questionSet: z
+      .object({
+        task: z.literal('question-set-generation'),
+        provider: z.string().describe('The provider’s host (from its base URL).'),
+        model: z.string(),
+        promptVersion: z.string().describe('sha256 (16 hex) of the drafting prompt’s text and output format.'),
+        inputHash: z.string().describe('sha256 (16 hex) of the job title and description the model read.'),
+        parameters: z.object({ temperature: z.number(), seed: z.number().int() }),
+        generatedAt: z.string().describe('When the model drafted it (ISO 8601).'),
+        durationMs: z.number().describe('How long the model took.'),
+        editedByHuman: z.boolean().describe('A person changed the questions or criteria the model drafted, before or after saving.'),
+      })
+      .nullable()
+      .describe('The model that drafted the question set the interview was conducted with, as recorded when the report was generated; null when a person wrote the set, and for reports generated before it was kept.'),
+    outputs: z
+      .array(TurnOutputProvenanceSchema)
+      .describe(
+        'Every AI output of the transcript, in turn order: each answer a model scored and each follow-up question a model wrote. An evaluation posted by a voice agent without provenance is not listed.',
+      ),
     campaign: z
       .object({
         otherReports: z.number().int().describe('Ready reports of the campaign compared with.'),
