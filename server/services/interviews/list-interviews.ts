@@ -64,8 +64,9 @@ function interviewOrderBy(sort: InterviewSort, order: 'asc' | 'desc'): SQL[] {
   const column: Record<InterviewSort, SQL> = {
     createdAt: sql`${interviews.createdAt}`,
     completedAt: sql`${interviews.completedAt}`,
-    // The report's overall score, as interviews.report_score keeps it (triggers on reports): an index each way.
-    score: sql`${interviews.reportScore}`,
+    // The score that counts (effective-score.ts), as interviews.effective_score keeps it (triggers on reports and
+    // human_reviews): an index each way.
+    score: sql`${interviews.effectiveScore}`,
     status: effectiveStatusSql,
     candidate: sql`(select lower(coalesce(${candidates.firstName}, '') || ' ' || coalesce(${candidates.lastName}, '')) from ${candidates} where ${candidates.id} = ${interviews.candidateId} and ${candidates.orgId} = ${interviews.orgId})`,
   };
