@@ -78,9 +78,9 @@ const columns: DataColumn<Row>[] = [
   {
     id: 'score',
     accessorFn: (row) => row.overallScore ?? -1,
-    header: 'Score (source)',
+    header: 'Score',
     cell: ({ row }) => (
-      <span className="inline-flex items-center gap-1.5">
+      <span className="grid justify-items-start gap-0.5">
         <ScorePill score={row.original.overallScore} />
         {row.original.scoreSource ? (
           <span className="text-xs text-slate-600" data-testid="score-source">
