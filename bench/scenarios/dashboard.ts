@@ -68,6 +68,8 @@ export const dashboardScenario: Scenario = {
       { name: 'dashboard.interviews (page 1)', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'createdAt' } },
       { name: 'dashboard.interviews (COMPLETED)', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'createdAt', status: 'COMPLETED' } },
       { name: 'dashboard.interviews (sort by score)', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'score' } },
+      { name: 'dashboard.interviews (sort by candidate)', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'asc', sort: 'candidate' } },
+      { name: 'dashboard.interviews (sort by candidate, desc, page 50)', path: 'dashboard.interviews', input: { page: 50, pageSize: 20, order: 'desc', sort: 'candidate' } },
       { name: 'dashboard.interviews (search "first42")', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'createdAt', search: 'first42' } },
       { name: 'dashboard.interviews (campaign)', path: 'dashboard.interviews', input: { page: 1, pageSize: 20, order: 'desc', sort: 'createdAt', campaignId: campaign.id } },
       { name: 'dashboard.campaigns', path: 'dashboard.campaigns', input: { page: 1, pageSize: 20 } },
@@ -75,6 +77,11 @@ export const dashboardScenario: Scenario = {
       { name: 'dashboard.interview', path: 'dashboard.interview', input: { id: interview.id } },
       { name: 'candidates.get', path: 'candidates.get', input: { id: candidate.id } },
       { name: 'analytics.funnel (campaign)', path: 'analytics.funnel', input: { campaignId: campaign.id } },
+      // The other panels the campaign and analytics pages prefetch: each page waits for its slowest.
+      { name: 'dashboard.campaignRanking', path: 'dashboard.campaignRanking', input: { campaignId: campaign.id, page: 1, pageSize: 20 } },
+      { name: 'analytics.agreement (campaign)', path: 'analytics.agreement', input: { campaignId: campaign.id } },
+      { name: 'analytics.reviewers (campaign)', path: 'analytics.reviewers', input: { campaignId: campaign.id } },
+      { name: 'analytics.funnelTimeseries (campaign)', path: 'analytics.funnelTimeseries', input: { campaignId: campaign.id, interval: 'week' } },
     ];
     const pages: DashboardPage[] = [
       { name: 'overview', path: '/overview', selector: 'a[href^="/interviews/itv_"]' },
