@@ -44,6 +44,8 @@ function main(): number {
   }
   const build = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'next'), ['build'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) return build.status ?? 1;
+  const compress = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/compress-static.ts'], { cwd: ROOT, stdio: 'inherit' });
+  if (compress.status !== 0) return compress.status ?? 1;
   writeFileSync(STAMP, fingerprint);
   return 0;
 }

@@ -9,9 +9,10 @@ export type ServerProcess = { url: string; pid: number; stop: () => Promise<void
 /** Builds the production app when there is no build; `force` rebuilds (the bench measures what was built). */
 export function ensureBuild(force = false): void {
   if (!force && existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) return;
-  console.log(force ? '→ rebuilding (npx next build)…' : '→ no production build: running npx next build…');
-  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`);
+  console.log(force ? '→ rebuilding (npm run build)…' : '→ no production build: running npm run build…');
+  // npm run build: next build, then the static files' Brotli copies (postbuild), as deployed.
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
 }
 
 export async function freePort(): Promise<number> {

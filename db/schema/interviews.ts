@@ -74,11 +74,13 @@ export const interviews = pgTable(
      */
     isDemo: boolean('is_demo').notNull().default(false),
     /**
-     * A copy of its report's overall score (reports.overall_score, whatever the report's status; null without a
-     * report), kept by triggers on reports (migration interview-report-score) so that the interview list sorted by
-     * score reads an index instead of looking up the report of every interview. Never written by application code.
+     * The score that counts for this interview (server/services/analytics/effective-score.ts): its reviewer's overall
+     * score where there is one, else its report's AI score, from a READY report only; null otherwise. A copy kept by
+     * triggers on reports and human_reviews (migration interview-effective-score-triggers) so that the interview list
+     * sorted by score reads an index instead of looking up every interview's report and review. Never written by
+     * application code.
      */
-    reportScore: real('report_score'),
+    effectiveScore: real('effective_score'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,8 +105,8 @@ export const interviews = pgTable(
     // interviews are few and filtered on read, so the one index serves both.
     index('interviews_org_completed_idx').on(t.orgId, t.completedAt, t.id).where(sql`status = 'COMPLETED'`),
     // The list sorted by score, either way, empty scores last (list-interviews.ts, interviewOrderBy).
-    index('interviews_org_report_score_desc_idx').on(t.orgId, t.reportScore.desc().nullsLast(), t.id.desc().nullsFirst()),
-    index('interviews_org_report_score_asc_idx').on(t.orgId, t.reportScore.asc().nullsLast(), t.id.asc()),
+    index('interviews_org_effective_score_desc_idx').on(t.orgId, t.effectiveScore.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('interviews_org_effective_score_asc_idx').on(t.orgId, t.effectiveScore.asc().nullsLast(), t.id.asc()),
     // A campaign's figures: its distinct candidates, and its lapsed invitations (EXPIRED to readers, not yet swept).
     index('interviews_org_campaign_candidate_idx').on(t.orgId, t.campaignId, t.candidateId).where(sql`not is_demo`),
     index('interviews_org_campaign_invited_expiry_idx').on(t.orgId, t.campaignId, t.expiresAt).where(sql`status = 'INVITED' and not is_demo`),

@@ -19,6 +19,7 @@ import { newRequestId } from './respond';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from './client-throttle';
 import { createFastPath } from './v1-fast-path';
 import { createLiveUpgradeHandler } from './live-socket';
+import { createStaticAssets } from './static-assets';
 
 export type RunningServer = {
   url: string;
@@ -57,6 +58,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const publicOrigin = new URL(env.APP_URL).origin;
   let handle: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   const fastPath = options.dev ? undefined : createFastPath(path.join(process.cwd(), '.next'));
+  // The build's hashed files with Brotli (static-assets.ts); next dev serves its own.
+  const staticAssets = options.dev ? undefined : createStaticAssets(path.join(process.cwd(), '.next'));
   const trustProxy = getEnv().TRUST_PROXY;
   const server: Server = createServer((req, res) => {
     if (!handle) {
@@ -71,6 +74,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (refuseCrossSiteAction(req, res, publicOrigin)) return;
     // Throttles and sign-in limits count per client address: the socket's, or the trusted proxy's word for it.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, trustProxy);
+    if (staticAssets?.(req, res)) return;
     if (fastPath?.(req, res)) return;
     applyPageSecurityHeaders(req, res, options.dev);
     // A server action's body is read and checked first (server-action-guard.ts): Next.js answers a malformed one 500.

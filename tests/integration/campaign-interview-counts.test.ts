@@ -2,19 +2,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { rowsOf } from '@/db/rows';
-import { interviews, organizations, reports, type InterviewStatus, type ReportStatus } from '@/db/schema';
+import { humanReviews, interviews, organizations, reports, type InterviewStatus, type ReportStatus } from '@/db/schema';
 import { newId } from '@/server/ids';
 import { getCampaignView } from '@/server/services/dashboard/get-campaign-view';
 import { listCampaignSummaries } from '@/server/services/dashboard/list-campaign-summaries';
-import { listInterviews } from '@/server/services/interviews/list-interviews';
+import { listInterviewRows } from '@/server/services/dashboard/list-interview-rows';
 import { makeCampaign, makeCandidate, makeInterview, makeJob } from '@/tests/support/factories';
 import { openTestDatabase } from '@/tests/support/test-app';
 
 /**
  * The campaigns page and a campaign's head read campaign_interview_counts, and the interview list sorted by score
- * reads interviews.report_score, all kept by triggers on interviews and reports. After every kind of write
- * (interviews created, moved on, moved to another campaign, deleted; reports created, rescored, failed, deleted; a
- * demo interview; a lapsed invitation), they must equal the same figures aggregated live from the rows.
+ * reads interviews.effective_score, all kept by triggers on interviews, reports and human_reviews, and all by the
+ * score that counts (the reviewer's where there is one, else the AI's, READY reports only: effective-score.ts).
+ * After every kind of write (interviews created, moved on, moved to another campaign, deleted; reports created,
+ * rescored, failed, deleted; reviews given, changed, withdrawn; a demo interview; a lapsed invitation), they must
+ * equal the same figures aggregated live from the rows.
  */
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -31,12 +33,13 @@ async function liveFigures(orgId: string, campaignId: string): Promise<Live> {
         (count(*) filter (where i.status = 'COMPLETED'))::int as completed,
         (count(*) filter (where i.status = 'IN_PROGRESS'))::int as in_progress,
         (count(*) filter (where i.status = 'INVITED' and i.expires_at > now()))::int as awaiting,
-        (avg(r.overall_score) filter (where r.status = 'READY'))::float8 as average_score,
+        (avg(coalesce(h.overall_score, r.overall_score)) filter (where r.status = 'READY'))::float8 as average_score,
         count(distinct i.candidate_id)::int as candidates,
         (count(*) filter (where i.status = 'COMPLETED' and r.status = 'READY'))::int as reports_ready,
         (count(r.id) filter (where i.status = 'COMPLETED'))::int as exportable,
-        (avg(r.overall_score) filter (where i.status = 'COMPLETED' and r.status = 'READY'))::float8 as completed_average
+        (avg(coalesce(h.overall_score, r.overall_score)) filter (where i.status = 'COMPLETED' and r.status = 'READY'))::float8 as completed_average
       from interviews i left join reports r on r.interview_id = i.id and r.org_id = i.org_id
+        left join human_reviews h on h.report_id = r.id and h.org_id = r.org_id
       where i.org_id = ${orgId} and i.campaign_id = ${campaignId} and not i.is_demo`),
   );
   const n = (v: unknown) => (v === null ? null : Number(v));
@@ -78,15 +81,16 @@ async function expectSameFigures(orgId: string, campaignIds: string[]) {
       averageScore: live.completedAverage,
     });
   }
-  // interviews.report_score is its report's overall score, and the list sorted by score reads it.
+  // interviews.effective_score is the score that counts, and the list sorted by score reads it.
   const stale = rowsOf<{ id: string }>(
     await database.db.execute(sql`select i.id from interviews i left join reports r on r.interview_id = i.id and r.org_id = i.org_id
-      where i.org_id = ${orgId} and i.report_score is distinct from r.overall_score`),
+        left join human_reviews h on h.report_id = r.id and h.org_id = r.org_id
+      where i.org_id = ${orgId} and i.effective_score is distinct from (case when r.status = 'READY' then coalesce(h.overall_score, r.overall_score) end)`),
   );
   expect(stale).toEqual([]);
 }
 
-describe('campaign_interview_counts and interviews.report_score', () => {
+describe('campaign_interview_counts and interviews.effective_score', () => {
   it('equal the live aggregate after interviews and reports are written, changed and removed', async () => {
     const db = database.db;
     const orgId = newId('organization');
@@ -138,9 +142,38 @@ describe('campaign_interview_counts and interviews.report_score', () => {
     await db.delete(interviews).where(and(eq(interviews.id, done[1].id), eq(interviews.orgId, orgId)));
     await expectSameFigures(orgId, campaignIds);
 
-    // The list sorted by score, both ways, empty scores last: the same order as the reports' scores give.
+    // Reviews: one given on a READY report, one on a pending one (counts once READY), one on the demo; one changed;
+    // one withdrawn. A reviewed report rescored by the AI keeps the reviewer's score.
+    const review = async (reportId: string, overallScore: number) =>
+      db.insert(humanReviews).values({ reportId, orgId, criteria: [], overallScore, reviewedByType: 'user', reviewedById: 'usr_test' });
+    const late = await interview(autumn.id, 'COMPLETED');
+    const lateReport = await report(late.id, 'PENDING', null);
+    await review(r[0], 40);
+    await review(r[2], 95.5);
+    await review(lateReport, 12);
+    const demoReport = await db.select({ id: reports.id }).from(reports).where(eq(reports.interviewId, demo.id));
+    await review(demoReport[0].id, 99);
+    await expectSameFigures(orgId, campaignIds);
+    await db.update(reports).set({ status: 'READY', overallScore: 80 }).where(eq(reports.id, lateReport));
+    await db.update(reports).set({ overallScore: 10 }).where(eq(reports.id, r[0]));
+    await expectSameFigures(orgId, campaignIds);
+    await db.update(humanReviews).set({ overallScore: 61 }).where(and(eq(humanReviews.reportId, r[0]), eq(humanReviews.orgId, orgId)));
+    await db.delete(humanReviews).where(and(eq(humanReviews.reportId, r[2]), eq(humanReviews.orgId, orgId)));
+    await expectSameFigures(orgId, campaignIds);
+    // An interview whose report carries a review moves campaign, and is then deleted with its review and report.
+    await db.update(interviews).set({ campaignId: spring.id }).where(eq(interviews.id, late.id));
+    await expectSameFigures(orgId, campaignIds);
+    await db.delete(humanReviews).where(and(eq(humanReviews.reportId, lateReport), eq(humanReviews.orgId, orgId)));
+    await db.delete(reports).where(and(eq(reports.id, lateReport), eq(reports.orgId, orgId)));
+    await db.delete(interviews).where(and(eq(interviews.id, late.id), eq(interviews.orgId, orgId)));
+    await expectSameFigures(orgId, campaignIds);
+
+    // The list sorted by score, both ways, empty scores last: the order of the scores it shows (the reviewer's
+    // where there is one), which say whose they are.
     for (const order of ['desc', 'asc'] as const) {
-      const listed = await listInterviews(db, { orgId, page: 1, pageSize: 50, sort: 'score', order });
+      const listed = await listInterviewRows(db, { orgId, page: 1, pageSize: 50, sort: 'score', order });
+      expect(listed.items.find((i) => i.reportId === r[0])).toMatchObject({ overallScore: 61, scoreSource: 'human' });
+      expect(listed.items.find((i) => i.reportId === r[2])).toMatchObject({ overallScore: 55.25, scoreSource: 'ai' });
       const scored = listed.items.filter((i) => i.overallScore !== null).map((i) => i.overallScore!);
       expect(scored).toEqual([...scored].sort((a, b) => (order === 'asc' ? a - b : b - a)));
       expect(listed.items.slice(scored.length).every((i) => i.overallScore === null)).toBe(true);

@@ -129,8 +129,9 @@ describe('review before you see the AI', () => {
     expectAiShown(await view(ann, interviewId));
     expectAiWithheld(await view(bob, interviewId));
     expect(await row(ann, interviewId)).toMatchObject({ overallScore: expect.any(Number), recommendation: 'YES' });
-    expect(await row(bob, interviewId)).toMatchObject({ overallScore: null, recommendation: null });
-    // Ann's score is a person's: Bob sees it in the ranking, not the AI's beside it.
+    // Ann's score is a person's: Bob sees it in the interviews table and the ranking (the score both sort by), not
+    // the AI's beside it.
+    expect(await row(bob, interviewId)).toMatchObject({ overallScore: saved.body.result.data.overallScore, scoreSource: 'human', recommendation: null });
     expect(await rankingRow(ann, campaignId, interviewId)).toMatchObject({ aiOverallScore: expect.any(Number), scoreSource: 'human' });
     expect(await rankingRow(bob, campaignId, interviewId)).toMatchObject({ overallScore: saved.body.result.data.overallScore, aiOverallScore: null, scoreSource: 'human' });
     expect(await recentCompletion(ann, interviewId)).toMatchObject({ overallScore: expect.any(Number), recommendation: 'YES' });

@@ -77,6 +77,7 @@ export function CampaignPage({ initial }: { initial: CampaignView }) {
           <Stat label="Awaiting">{counts.awaiting}</Stat>
           <Stat label="Avg. score">
             <ScorePill score={campaign.averageScore} />
+            <span className="mt-0.5 block text-xs font-normal text-slate-600">Reviews first, else AI</span>
           </Stat>
         </dl>
       </Card>

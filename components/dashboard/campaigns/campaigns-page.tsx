@@ -42,7 +42,8 @@ const columns: DataColumn<Row>[] = [
   { id: 'awaiting', header: 'Awaiting', cell: ({ row }) => count(row.original.awaiting) },
   { id: 'inProgress', header: 'In progress', cell: ({ row }) => count(row.original.inProgress) },
   { id: 'completed', header: 'Completed', cell: ({ row }) => count(row.original.completed) },
-  { id: 'averageScore', header: 'Avg. score', cell: ({ row }) => <ScorePill score={row.original.averageScore} /> },
+  // The score that counts (the reviewer's where there is one, else the AI's), as in the ranking.
+  { id: 'averageScore', header: () => <span title="The reviewer's score where there is one, else the AI's">Avg. score (reviews first)</span>, cell: ({ row }) => <ScorePill score={row.original.averageScore} /> },
   { id: 'createdAt', header: 'Created', cell: ({ row }) => <Time value={row.original.createdAt} withTime={false} className="whitespace-nowrap text-slate-700" /> },
 ];
 

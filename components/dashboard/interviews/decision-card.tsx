@@ -1,16 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { contractError } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
-import { DecideInterviewInputSchema } from '@/server/services/decisions/decision-schemas';
+import { checkDecisionReason, DECISION_REASON_MAX_LENGTH } from '@/server/services/decisions/decision-reason';
 import { Time } from '../time';
 import type { InterviewView } from './use-live-transcript';
 import { Form } from '@/components/ui/form';
@@ -18,9 +16,12 @@ import { RecruiterOnly } from '@/components/dashboard/role-context';
 import { DECISION_LABELS, DecisionBadge, type DecisionStatus } from './decision-badge';
 
 
-/** The interview page's form: only the reason is typed; the status is the button pressed. */
-const ReasonFormSchema = DecideInterviewInputSchema.pick({ reason: true }).extend({ reason: z.string().trim().max(2000, 'Must be at most 2000 characters') });
-type ReasonForm = z.infer<typeof ReasonFormSchema>;
+/** The interview page's form: only the reason is typed (checked by decision-reason.ts); the status is the button pressed. */
+type ReasonForm = { reason: string };
+const reasonRule = (text: string) => {
+  const check = checkDecisionReason(text);
+  return check.success ? true : check.message;
+};
 
 /**
  * A person's decision on a completed interview: Advance, Hold or Reject with an optional reason. It can be
@@ -30,7 +31,7 @@ type ReasonForm = z.infer<typeof ReasonFormSchema>;
 export function DecisionCard({ view }: { view: InterviewView }) {
   const utils = trpc.useUtils();
   const history = trpc.interviews.decisionHistory.useQuery({ id: view.id }, { enabled: view.status === 'COMPLETED' });
-  const form = useForm<ReasonForm>({ resolver: zodResolver(ReasonFormSchema), defaultValues: { reason: '' } });
+  const form = useForm<ReasonForm>({ defaultValues: { reason: '' } });
   const [notify, setNotify] = useState(false);
   const decide = trpc.interviews.decide.useMutation({
     onSuccess: async (data) => {
@@ -56,7 +57,10 @@ export function DecisionCard({ view }: { view: InterviewView }) {
 
   const current = view.decision;
   const submit = (status: DecisionStatus) =>
-    form.handleSubmit((values) => decide.mutate({ id: view.id, status, reason: values.reason ? values.reason : null, notifyCandidate: notify }))();
+    form.handleSubmit((values) => {
+      const reason = values.reason.trim();
+      decide.mutate({ id: view.id, status, reason: reason ? reason : null, notifyCandidate: notify });
+    })();
 
   return (
     <Card aria-labelledby="decision-title">
@@ -78,9 +82,9 @@ export function DecisionCard({ view }: { view: InterviewView }) {
         <Form className="grid gap-3" onSubmit={(e) => e.preventDefault()} aria-label={current ? 'Change the decision' : 'Decide'}>
           <Field label="Reason (optional)" error={form.formState.errors.reason?.message}>
             <textarea
-              {...form.register('reason')}
+              {...form.register('reason', { validate: reasonRule })}
               rows={3}
-              maxLength={2000}
+              maxLength={DECISION_REASON_MAX_LENGTH}
               className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
             />
           </Field>

@@ -1,35 +1,23 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { contractError } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
-import { SaveHumanReviewInputSchema } from '@/server/services/reviews/human-review-schemas';
+import { checkReviewNote, checkReviewScore, REVIEW_NOTE_MAX_LENGTH, REVIEW_SCORE_MAX, REVIEW_SCORE_MIN } from '@/server/services/reviews/review-rules';
 import { formatScore } from '../format';
 import { Time } from '../time';
 import type { InterviewView } from './use-live-transcript';
 import { Form } from '@/components/ui/form';
 import { useRole } from '@/components/dashboard/role-context';
 
-/** The server's rules for one criterion, with the score typed as text in the form. */
-const CriterionRule = SaveHumanReviewInputSchema.shape.criteria.element;
-const ReviewFormSchema = z.object({
-  criteria: z.array(
-    z.object({
-      key: z.string(),
-      score: z.coerce.number<string>('Must be a number from 0 to 10').pipe(CriterionRule.shape.score),
-      note: z.string().trim().max(2000, 'Must be at most 2000 characters'),
-    }),
-  ),
-});
-type ReviewFormInput = z.input<typeof ReviewFormSchema>;
-type ReviewFormOutput = z.output<typeof ReviewFormSchema>;
+/** The form's fields as typed; review-rules.ts checks them as the API would, without zod on the page. */
+type ReviewFormInput = { criteria: { key: string; score: string; note: string }[] };
+const messageOf = (check: { success: true } | { success: false; message: string }) => (check.success ? true : check.message);
 
 /**
  * The recruiter's own scores, criterion by criterion, beside the AI's. Once saved, the human overall score ranks
@@ -41,8 +29,7 @@ export function HumanReviewCard({ view }: { view: InterviewView }) {
   const evaluation = view.evaluation;
   const criteria = evaluation?.status === 'READY' ? evaluation.criteria : [];
   const review = view.humanReview;
-  const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({
-    resolver: zodResolver(ReviewFormSchema),
+  const form = useForm<ReviewFormInput>({
     values: {
       criteria: criteria.map((c) => {
         const mine = review?.criteria.find((r) => r.key === c.key);
@@ -65,7 +52,13 @@ export function HumanReviewCard({ view }: { view: InterviewView }) {
   if (!canEdit && !review) return null;
 
   const onSubmit = form.handleSubmit((values) =>
-    save.mutate({ interviewId: view.id, criteria: values.criteria.map((c) => ({ key: c.key, score: c.score, note: c.note ? c.note : null })) }),
+    save.mutate({
+      interviewId: view.id,
+      criteria: values.criteria.map((c) => {
+        const note = c.note.trim();
+        return { key: c.key, score: Number(c.score), note: note ? note : null };
+      }),
+    }),
   );
 
   return (
@@ -110,10 +103,10 @@ export function HumanReviewCard({ view }: { view: InterviewView }) {
                   {view.aiWithheld ? null : <span className="text-xs font-normal text-slate-600">(AI advice: {c.score === null ? '—' : `${formatScore(c.score, 1)}/10`})</span>}
                 </legend>
                 <Field label={`${c.label} score`} error={form.formState.errors.criteria?.[index]?.score?.message}>
-                  <Input type="number" inputMode="decimal" min={0} max={10} step={0.5} {...form.register(`criteria.${index}.score`)} />
+                  <Input type="number" inputMode="decimal" min={REVIEW_SCORE_MIN} max={REVIEW_SCORE_MAX} step={0.5} {...form.register(`criteria.${index}.score`, { validate: (text) => messageOf(checkReviewScore(text)) })} />
                 </Field>
                 <Field label={`${c.label} note`} error={form.formState.errors.criteria?.[index]?.note?.message}>
-                  <Input {...form.register(`criteria.${index}.note`)} maxLength={2000} />
+                  <Input {...form.register(`criteria.${index}.note`, { validate: (text) => messageOf(checkReviewNote(text)) })} maxLength={REVIEW_NOTE_MAX_LENGTH} />
                 </Field>
               </fieldset>
             );

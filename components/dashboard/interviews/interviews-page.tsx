@@ -74,7 +74,23 @@ const columns: DataColumn<Row>[] = [
         {row.original.isDemo ? <DemoBadge /> : null}
       </span>
     ), enableSorting: true },
-  { id: 'score', accessorFn: (row) => row.overallScore ?? -1, header: 'Score', cell: ({ row }) => <ScorePill score={row.original.overallScore} />, enableSorting: true },
+  // The score that counts, as the list sorts by it: the reviewer's where there is one, else the AI's.
+  {
+    id: 'score',
+    accessorFn: (row) => row.overallScore ?? -1,
+    header: 'Score',
+    cell: ({ row }) => (
+      <span className="grid justify-items-start gap-0.5">
+        <ScorePill score={row.original.overallScore} />
+        {row.original.scoreSource ? (
+          <span className="text-xs text-slate-600" data-testid="score-source">
+            {row.original.scoreSource === 'human' ? 'Review' : 'AI'}
+          </span>
+        ) : null}
+      </span>
+    ),
+    enableSorting: true,
+  },
   { id: 'recommendation', header: 'AI advice', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} />, enableSorting: false },
   { id: 'decision', header: 'Decision', cell: ({ row }) => <DecisionBadge status={row.original.decision?.status} />, enableSorting: false },
   {

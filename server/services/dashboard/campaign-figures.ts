@@ -5,9 +5,9 @@ import type { DbExecutor } from '@/db/client';
 
 /**
  * How the organization's campaigns' interviews stand, per campaign, from campaign_interview_counts (kept exact by
- * triggers on interviews and reports; demo interviews left out): a few rows per campaign instead of every interview
+ * triggers on interviews, reports and human_reviews; demo interviews left out): a few rows per campaign instead of every interview
  * and its report. `invited` is the stored INVITED count: subtract `lapsedInvitations` for the effective one. The
- * averages are sums of the reports' real scores over counts; a float8 sum of reals between 0.001 and 100 stays exact
+ * averages are sums of the scores that count (effective-score.ts) over counts; a float8 sum of reals between 0.001 and 100 stays exact
  * below 2^20 of them, so they equal avg() over the same reports.
  */
 export function campaignFigures(db: DbExecutor, orgId: string) {
@@ -20,7 +20,7 @@ export function campaignFigures(db: DbExecutor, orgId: string) {
       completed: sql<number>`coalesce(sum(${c.interviews}) filter (where ${completed}), 0)::int`.as('completed'),
       inProgress: sql<number>`coalesce(sum(${c.interviews}) filter (where ${c.status} = 'IN_PROGRESS'), 0)::int`.as('in_progress'),
       invited: sql<number>`coalesce(sum(${c.interviews}) filter (where ${c.status} = 'INVITED'), 0)::int`.as('invited'),
-      /** READY reports' average AI score, whatever the interview's status (the campaigns page). */
+      /** READY reports' average score that counts (the reviewer's, else the AI's), whatever the interview's status (the campaigns page). */
       averageScore: sql<number | null>`(sum(${c.scoreSum}) / nullif(sum(${c.scoredReports}), 0))::float8`.as('average_score'),
       /** The same three over COMPLETED interviews only (a campaign's head and its export). */
       completedReports: sql<number>`coalesce(sum(${c.reports}) filter (where ${completed}), 0)::int`.as('completed_reports'),

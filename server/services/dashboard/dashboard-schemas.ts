@@ -59,6 +59,8 @@ export const InterviewRowSchema = InterviewSchema.extend({
   jobTitle: z.string().nullable(),
   campaignName: z.string().nullable(),
   recommendation: RecommendationSchema.nullable(),
+  /** Whose score overallScore is here: the list shows and sorts by the score that counts (effective-score.ts). */
+  scoreSource: z.enum(['human', 'ai']).nullable(),
 });
 export type InterviewRow = z.infer<typeof InterviewRowSchema>;
 export const InterviewRowPageSchema = paginatedSchema(InterviewRowSchema);

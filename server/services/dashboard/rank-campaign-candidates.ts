@@ -76,7 +76,12 @@ export async function rankCampaignCandidates(
                      i.completed_at desc nulls last, i.created_at desc, i.id desc
           ) as choice
         from ${interviews} i
-        left join ${reports} r on r.interview_id = i.id and r.org_id = i.org_id
+        -- Each interview's report by interview_id (unique: LIMIT 1 changes nothing but keeps the lookup per interview;
+        -- a plain join made the planner hash every report of the organization for one campaign's interviews).
+        left join lateral (
+          select r.id, r.status, r.recommendation, r.overall_score from ${reports} r
+          where r.interview_id = i.id and r.org_id = i.org_id limit 1
+        ) r on true
         left join ${humanReviews} h on h.report_id = r.id and h.org_id = i.org_id
         where i.org_id = ${orgId} and i.campaign_id = ${campaignId} and not i.is_demo
       )

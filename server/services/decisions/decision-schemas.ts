@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DecisionStatus } from '@/db/schema';
 import { timestampOut } from '../fields';
+import { DECISION_REASON_MAX_LENGTH, DECISION_REASON_TOO_LONG } from './decision-reason';
 
 // Listed here rather than imported, so the dashboard's forms can use these schemas without the database schema.
 const DECISION_STATUSES = ['ADVANCE', 'HOLD', 'REJECT'] as const satisfies readonly DecisionStatus[];
@@ -30,7 +31,7 @@ export const DecideInterviewInputSchema = z.strictObject({
   reason: z
     .string('Must be a string')
     .trim()
-    .max(2000, 'Must be at most 2000 characters')
+    .max(DECISION_REASON_MAX_LENGTH, DECISION_REASON_TOO_LONG)
     .nullable()
     .optional()
     .describe('Why (optional, at most 2,000 characters).'),

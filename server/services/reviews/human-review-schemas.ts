@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampOut } from '../fields';
+import { REVIEW_MESSAGES, REVIEW_NOTE_MAX_LENGTH, REVIEW_SCORE_MAX, REVIEW_SCORE_MIN } from './review-rules';
 
 export const HumanReviewCriterionSchema = z.object({
   key: z.string().describe("Criterion key, one of the report's criteria."),
@@ -23,8 +24,8 @@ export const SaveHumanReviewInputSchema = z.strictObject({
     .array(
       z.strictObject({
         key: z.string().min(1, 'Required').max(100, 'Must be at most 100 characters'),
-        score: z.number('Must be a number from 0 to 10').min(0, 'Must be at least 0').max(10, 'Must be at most 10'),
-        note: z.string().trim().max(2000, 'Must be at most 2000 characters').nullable().optional(),
+        score: z.number(REVIEW_MESSAGES.notANumber).min(REVIEW_SCORE_MIN, REVIEW_MESSAGES.tooLow).max(REVIEW_SCORE_MAX, REVIEW_MESSAGES.tooHigh),
+        note: z.string().trim().max(REVIEW_NOTE_MAX_LENGTH, REVIEW_MESSAGES.noteTooLong).nullable().optional(),
       }),
     )
     .min(1, 'Score at least one criterion')
