@@ -1,8 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { resolveWebhookUrl, WebhookUrlError } from '../webhooks/check-webhook-url';
-import { describeNetworkError, describeStatus, WEBHOOK_TIMEOUT_MS } from '../webhooks/post-webhook';
+import { describeNetworkError, describeStatus, requestCheckedAddress, WEBHOOK_TIMEOUT_MS } from '../webhooks/post-webhook';
 
 /** The most of an ATS's answer that is read (an opportunity is a few KiB); past it the answer is refused. */
 const MAX_JSON_BYTES = 512 * 1024;
@@ -25,11 +22,6 @@ export async function fetchAtsJson(url: string, headers: Record<string, string>,
     if (!(error instanceof WebhookUrlError)) throw error;
     return { ok: false, status: null, error: `Refused: ${error.message}`, durationMs: elapsed() };
   }
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as any)(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
-  const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (outcome: { ok: true; status: number; json: unknown } | { ok: false; status: number | null; error: string }) => {
@@ -39,7 +31,7 @@ export async function fetchAtsJson(url: string, headers: Record<string, string>,
       resolve({ ...outcome, durationMs: elapsed() });
       request.destroy();
     };
-    const request = client.request(target.url, { method: 'GET', lookup: pinned, agent: false, headers }, (response) => {
+    const request = requestCheckedAddress(target, { method: 'GET', headers }, (response) => {
       const status = response.statusCode ?? null;
       const chunks: Buffer[] = [];
       let read = 0;

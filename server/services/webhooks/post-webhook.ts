@@ -10,17 +10,25 @@ const MAX_RESPONSE_BYTES = 4096;
 export type PostOutcome = { responseStatus: number | null; durationMs: number; error: string | null; ok: boolean };
 
 /**
+ * A request to the address the private-address check resolved, never to a fresh lookup of the name (which could
+ * answer differently: DNS rebinding); the URL's name is kept for the Host header and TLS. No pooled connection.
+ */
+export function requestCheckedAddress(target: ResolvedWebhookUrl, options: { method: string; headers: Record<string, string> }, onResponse: (response: http.IncomingMessage) => void): http.ClientRequest {
+  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if ((lookupOptions as { all?: boolean }).all) (callback as any)(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const client = target.url.protocol === 'https:' ? https : http;
+  return client.request(target.url, { ...options, lookup: pinned, agent: false }, onResponse);
+}
+
+/**
  * One POST to the address that was checked (the URL's name is kept for the Host header and TLS), 10 s for the
  * whole exchange, redirects not followed (a 3xx is a failure), at most a few KiB of the answer read and dropped.
  * ATS write-backs use it too, with the method their protocol names (Greenhouse's completion callback is a PATCH).
  */
 export function postWebhook(target: ResolvedWebhookUrl, headers: Record<string, string>, body: string, timeoutMs = WEBHOOK_TIMEOUT_MS, method: 'POST' | 'PATCH' = 'POST'): Promise<PostOutcome> {
   const started = performance.now();
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as any)(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
-  const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (outcome: Omit<PostOutcome, 'durationMs' | 'ok'>) => {
@@ -31,12 +39,10 @@ export function postWebhook(target: ResolvedWebhookUrl, headers: Record<string, 
       resolve({ ...outcome, ok, durationMs: Math.round(performance.now() - started) });
       request.destroy();
     };
-    const request = client.request(
-      target.url,
+    const request = requestCheckedAddress(
+      target,
       {
         method,
-        lookup: pinned,
-        agent: false,
         headers: { 'user-agent': 'interview-screening-webhooks/1', ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
       },
       (response) => {
