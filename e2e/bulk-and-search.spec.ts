@@ -6,7 +6,7 @@ import { expectAccessible, screenshot, signInThroughForm } from '../tests/suppor
 import { createTestOrg, makeCandidate, makeHiringSetup } from '../tests/support/factories';
 import { makeRecruiter, RECRUITER_PASSWORD } from '../tests/support/recruiters';
 import { startTestApp, type TestApp } from '../tests/support/test-app';
-import { expectInView } from './dashboard-support';
+import { expectInView, pressUntil } from './dashboard-support';
 
 /**
  * Bulk work and "find things fast" (issue 10) in Debian's Chromium: a bulk invite of 50 candidates with one
@@ -132,10 +132,8 @@ describe('bulk work and search in a real browser (desktop)', { timeout: 180_000 
   it('focuses the global search with /, navigates the results with the keyboard, and closes with Esc', async () => {
     await page.goto(`${app.url}/overview`);
     const search = page.getByRole('combobox', { name: 'Quick find' });
-    // Focus on no field (a sticky header may cover any spot a click would aim at on a phone).
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press('/');
-    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus on no field (a sticky header may cover any spot a click would aim at on a phone), then "/".
+    await pressUntil(page, '/', () => search.evaluate((el) => el === document.activeElement));
     expect(await search.inputValue()).toBe('');
     await page.keyboard.type('quintes');
     const results = page.getByRole('listbox', { name: 'Quick find results' });
@@ -163,11 +161,9 @@ describe('bulk work and search in a real browser (desktop)', { timeout: 180_000 
 
   it('shows the shortcut help with ?, and g i goes to the interviews', async () => {
     await page.goto(`${app.url}/overview`);
-    // Focus on no field (a sticky header may cover any spot a click would aim at on a phone).
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    await help.waitFor();
+    // Focus on no field (a sticky header may cover any spot a click would aim at on a phone), then "?".
+    await pressUntil(page, '?', () => help.isVisible());
     expect(await help.textContent()).toContain('Go to Interviews');
     await expectAccessible(page, 'the shortcut help (desktop)');
     await page.keyboard.press('Escape');
@@ -236,10 +232,8 @@ describe('bulk work and search on a 390×844 phone', { timeout: 180_000 }, () =>
     await expectAccessible(small, 'candidates with a saved filter (phone)');
 
     const search = small.getByRole('combobox', { name: 'Quick find' });
-    // Focus on no field (a sticky header may cover any spot a click would aim at on a phone).
-    await small.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await small.keyboard.press('/');
-    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus on no field (a sticky header may cover any spot a click would aim at on a phone), then "/".
+    await pressUntil(small, '/', () => search.evaluate((el) => el === document.activeElement));
     await small.keyboard.type('quintes');
     const option = small.getByRole('listbox', { name: 'Quick find results' }).getByRole('option', { name: /Quintessa Marlowe/ });
     await option.waitFor();
@@ -250,10 +244,8 @@ describe('bulk work and search on a 390×844 phone', { timeout: 180_000 }, () =>
     await small.waitForURL(new RegExp(`/candidates/${data.unique.id}$`));
 
     await small.getByRole('heading', { name: 'Quintessa Marlowe' }).waitFor();
-    await small.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await small.keyboard.press('?');
     const help = small.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    await help.waitFor();
+    await pressUntil(small, '?', () => help.isVisible());
     await expectAccessible(small, 'the shortcut help (phone)');
     await small.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });

@@ -21,3 +21,19 @@ export async function expectInView(page: Page, locator: Locator): Promise<void> 
   expect(box, `${locator} visible`).not.toBeNull();
   expect(box!.x + box!.width, `${locator} within the viewport`).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
+
+/**
+ * Presses a page-wide shortcut until it has taken effect. The shortcuts' listener is attached when the shell has
+ * hydrated, which `page.goto` does not wait for; a key pressed before that does nothing (as for a person), so the
+ * key is pressed again, but only while `done` is false: once it has worked it is never pressed a second time.
+ */
+export async function pressUntil(page: Page, key: string, done: () => Promise<boolean>): Promise<void> {
+  await expect
+    .poll(async () => {
+      if (await done()) return true;
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press(key);
+      return done();
+    }, { timeout: 15_000 })
+    .toBe(true);
+}
