@@ -225,6 +225,21 @@ describe('signatures, integrations and organizations', () => {
     await expect(setAtsCredentialSecrets(app.db, { orgId: b.org.orgId, id: a.credential.id, signingSecret: 'x' })).rejects.toThrow(/not found/i);
   });
 
+  it('a body that is not a Lever webhook is a 400 in the error envelope, logged, and orders nothing', async () => {
+    const a = await connectedOrg();
+    const notJson = await fetch(a.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"triggeredAt": 1,' });
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', requestId: expect.stringMatching(/^req_/) });
+    for (const body of [[], { event: 'candidateStageChange' }, { ...lever.webhookBody({ signatureToken: SIGNATURE_TOKEN, data: stageChange('x') }), triggeredAt: 'soon' }]) {
+      const res = await lever.deliver(a.webhookUrl, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.text).not.toMatch(/stack|ZodError/i);
+    }
+    expect(await logLines(a.org.orgId)).toContain('inbound webhook 400 Not a Lever webhook (triggeredAt, event, signature, token expected)');
+    expect(await app.db.select().from(atsOrders).where(eq(atsOrders.orgId, a.org.orgId))).toHaveLength(0);
+  });
+
   it('before the signature token is given, Lever\'s test call is acknowledged and a real one refused; once given, it orders', async () => {
     const { org, credential, webhookUrl } = await connectedOrg({ signingSecret: null });
     expect(credential.hasSigningSecret).toBe(false);

@@ -34,7 +34,9 @@ export async function receiveLeverWebhook(db: DbExecutor, input: { credentialId:
   const parsed = LeverWebhookSchema.safeParse(input.body);
   if (!parsed.success) {
     await log('webhook', 400, 'Not a Lever webhook (triggeredAt, event, signature, token expected)');
-    return { status: 400, orgId, body: { received: false } };
+    throw new AppError('VALIDATION_ERROR', 'Not a Lever webhook: triggeredAt, event, signature and token are expected', {
+      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    });
   }
   const webhook = parsed.data;
   const operation = `webhook.${webhook.event.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 60)}`;
