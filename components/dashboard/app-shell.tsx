@@ -184,7 +184,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             </div>
           </div>
         </header>
-        <NotificationPanel open={panelOpen} onOpenChange={setPanelOpen} />
+        <NotificationPanel open={panelOpen} onOpenChange={setPanelOpen} unread={unread} />
         <div className="border-b border-slate-200 bg-white px-4 py-2 sm:px-6 lg:px-8">
           <GlobalSearch />
         </div>

@@ -1,5 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
-
 /** The contract's error body, as the server's errorFormatter puts it under `error.data.error`. */
 export type ContractError = {
   code: string;
@@ -9,8 +7,16 @@ export type ContractError = {
   existingId?: string;
 };
 
+/**
+ * A tRPC client error, told by its name rather than `instanceof TRPCClientError`: pages whose data the server renders
+ * read errors too, and importing the class would bring the tRPC client into their JavaScript.
+ */
+function isTrpcClientError(error: unknown): error is Error & { data?: unknown } {
+  return error instanceof Error && error.name === 'TRPCClientError';
+}
+
 export function contractError(error: unknown): ContractError {
-  if (error instanceof TRPCClientError) {
+  if (isTrpcClientError(error)) {
     const body = (error.data as { error?: ContractError } | undefined)?.error;
     if (body?.code) return body;
     // No body: the request never reached the API (offline, server down) or the answer was not JSON.

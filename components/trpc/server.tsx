@@ -1,11 +1,12 @@
 import { createHydrationHelpers } from '@trpc/react-query/rsc';
-import { cache } from 'react';
+import { cache, type ReactNode } from 'react';
 import { getDb } from '@/db/client';
 import { newRequestId } from '@/server/http/respond';
 import { requireRecruiter } from '@/server/http/dashboard-session';
 import { appRouter, type AppRouter } from '@/server/routers/app-router';
 import { createCallerFactory, createContextInner } from '@/server/trpc';
 import { catalogListInput, catalogQueryKey, toCatalogOptions, type CatalogKind } from '@/components/dashboard/catalog/catalog-options';
+import { Providers } from './providers';
 import { makeQueryClient } from './query-client';
 
 const createCaller = createCallerFactory(appRouter);
@@ -24,7 +25,18 @@ const getQueryClient = cache(() => makeQueryClient());
 /** One server-side caller per request, with the session's recruiter. */
 const getCaller = cache(() => createCaller(async () => createContextInner({ db: getDb(), principal: await requireRecruiter(), requestId: newRequestId() })));
 
-export const serverTrpc = cache(() => createHydrationHelpers<AppRouter>(getCaller(), getQueryClient));
+export const serverTrpc = cache(() => {
+  const helpers = createHydrationHelpers<AppRouter>(getCaller(), getQueryClient);
+  /** The prefetched cache, handed to the data layer the page's client components use (the layout has none). */
+  function HydrateClient({ children }: { children: ReactNode }) {
+    return (
+      <Providers>
+        <helpers.HydrateClient>{children}</helpers.HydrateClient>
+      </Providers>
+    );
+  }
+  return { trpc: helpers.trpc, HydrateClient };
+});
 
 /**
  * A catalog picker's options (components/dashboard/catalog/use-catalog-options.ts calls `<kind>.list` by name under

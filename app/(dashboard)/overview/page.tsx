@@ -1,17 +1,19 @@
 import { OverviewPage } from '@/components/dashboard/overview/overview-page';
-import { awaitingDecisionInput } from '@/components/dashboard/overview/awaiting-decision-input';
-import { serverTrpc } from '@/components/trpc/server';
+import { AWAITING_DECISION_PAGE_PARAM, awaitingDecisionInput, awaitingDecisionPage } from '@/components/dashboard/overview/awaiting-decision-input';
+import { getServerCaller } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Overview · Interview screening' };
 
-/** The overview's figures and the first page of its decision queue are read on the server and arrive in the HTML (components/trpc/server.tsx). */
-export default async function Page() {
-  const { trpc, HydrateClient } = serverTrpc();
-  await Promise.all([trpc.dashboard.overview.prefetch(), trpc.analytics.awaitingDecision.prefetch(awaitingDecisionInput())]);
-  return (
-    <HydrateClient>
-      <OverviewPage />
-    </HydrateClient>
-  );
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The overview's figures and the decision queue's page (`?queue=N`) are read on the server, through the same
+ * procedures as the API, and rendered there: the page needs no data layer in the browser.
+ */
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const [caller, params] = await Promise.all([getServerCaller(), searchParams]);
+  const queuePage = awaitingDecisionPage(params[AWAITING_DECISION_PAGE_PARAM]);
+  const [overview, queue] = await Promise.all([caller.dashboard.overview(), caller.analytics.awaitingDecision(awaitingDecisionInput(queuePage))]);
+  return <OverviewPage overview={overview} queue={queue} />;
 }

@@ -2,27 +2,30 @@
 
 import { Bell } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { cn } from '@/components/ui/cn';
-import { trpc } from '@/components/trpc/react';
 
 /** The panel's code (a dialog) loads when it is first opened, not with every page; it stays mounted afterwards. */
 const LazyNotificationPanel = dynamic(() => import('./notification-panel'), { ssr: false });
 
 /**
- * The unread count, kept current by a tRPC subscription over server-sent events (the server reads the count about
- * once a second, so a notification written by any process arrives). One per page: the shell renders it once and
- * hands the count to its bells.
+ * The unread count, kept current by the `notifications.live` subscription: server-sent events that the server
+ * writes about once a second, so a notification written by any process arrives. The browser's own EventSource
+ * reads it (it sends the session cookie and reconnects by itself): each message's data is the procedure's JSON
+ * value, as tRPC 11 writes it on the wire (`data: {"unread":3}`; its `connected`, `ping` and `return` events are
+ * named and not delivered to `onmessage`). Not the tRPC client: every dashboard page shows the bell, and that
+ * client would add about 8 KB to each. One per page: the shell renders it once and hands the count to its bells.
  */
 export function useUnreadNotifications() {
-  const utils = trpc.useUtils();
   const [unread, setUnread] = useState<number | null>(null);
-  trpc.notifications.live.useSubscription(undefined, {
-    onData: (event) => {
-      setUnread(event.unread);
-      void utils.notifications.list.invalidate();
-    },
-  });
+  useEffect(() => {
+    const source = new EventSource('/api/trpc/notifications.live');
+    source.onmessage = (message: MessageEvent<string>) => {
+      const event = JSON.parse(message.data) as { unread?: unknown };
+      if (typeof event.unread === 'number') setUnread(event.unread);
+    };
+    return () => source.close();
+  }, []);
   return unread;
 }
 
@@ -52,8 +55,8 @@ export function NotificationBell({ unread, open, onOpenChange, className }: { un
 }
 
 /** The panel: the latest notifications with links, each marked read when opened, and "mark all read". */
-export function NotificationPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function NotificationPanel({ open, onOpenChange, unread }: { open: boolean; onOpenChange: (open: boolean) => void; unread: number | null }) {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
-  return opened ? <LazyNotificationPanel open={open} onOpenChange={onOpenChange} /> : null;
+  return opened ? <LazyNotificationPanel open={open} onOpenChange={onOpenChange} unread={unread} /> : null;
 }

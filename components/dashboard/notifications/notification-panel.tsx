@@ -2,18 +2,35 @@
 
 import { CheckCheck } from 'lucide-react';
 import Link from 'next/link';
+import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { contractError } from '@/components/trpc/errors';
+import { Providers } from '@/components/trpc/providers';
 import { trpc } from '@/components/trpc/react';
 import { Time } from '../time';
 
+type PanelProps = { open: boolean; onOpenChange: (open: boolean) => void; unread: number | null };
+
+/** Loaded when the bell is first opened: the panel brings its own data layer (the pages do not carry one). */
+export default function NotificationPanelWithData(props: PanelProps) {
+  return (
+    <Providers>
+      <NotificationPanel {...props} />
+    </Providers>
+  );
+}
+
 /** The panel: the latest notifications with links, each marked read when opened, and "mark all read". */
-export default function NotificationPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function NotificationPanel({ open, onOpenChange, unread }: PanelProps) {
   const utils = trpc.useUtils();
   const list = trpc.notifications.list.useQuery({ limit: 30 }, { enabled: open });
+  // A new count from the live stream: the list behind it changed too.
+  useEffect(() => {
+    if (unread !== null) void utils.notifications.list.invalidate();
+  }, [unread, utils]);
   const markRead = trpc.notifications.markRead.useMutation({
     onSuccess: () => utils.notifications.list.invalidate(),
     onError: (error) => toast.error(contractError(error).message),

@@ -1,22 +1,17 @@
-'use client';
-
-import { keepPreviousData } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Hourglass } from 'lucide-react';
 import Link from 'next/link';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { Skeleton } from '@/components/ui/skeleton';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
 import { ScorePill } from '../badges';
 import { candidateName } from '../format';
 import { Time } from '../time';
-import { awaitingDecisionInput } from './awaiting-decision-input';
+import { AWAITING_DECISION_PAGE_PARAM } from './awaiting-decision-input';
 
-type Item = RouterOutputs['analytics']['awaitingDecision']['items'][number];
+type Queue = RouterOutputs['analytics']['awaitingDecision'];
+type Item = Queue['items'][number];
 
 /** Whose score it is, in words: a person's review takes precedence over the AI's. */
 function ScoreSourceLabel({ item }: { item: Item }) {
@@ -26,37 +21,46 @@ function ScoreSourceLabel({ item }: { item: Item }) {
   return <span className="text-xs text-slate-600">{why}</span>;
 }
 
+/** A page of the queue: a link (`?queue=N`, the overview reads it on the server), greyed out where there is none. */
+function QueuePageLink({ page, children }: { page: number | null; children: ReactNode }) {
+  if (page === null) {
+    return (
+      <Button variant="ghost" size="sm" disabled>
+        {children}
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant="ghost" size="sm">
+      <Link href={page === 1 ? '/overview' : `/overview?${AWAITING_DECISION_PAGE_PARAM}=${page}`} scroll={false}>
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
 /**
  * "Awaiting your decision" on the overview: completed interviews nobody has decided on yet, the longest-waiting
  * first (demo interviews are never in it). Each row opens the interview, where the decision is taken.
  */
-export function AwaitingDecisionCard() {
-  const [page, setPage] = useState(1);
-  const queue = trpc.analytics.awaitingDecision.useQuery(awaitingDecisionInput(page), { placeholderData: keepPreviousData });
-  const total = queue.data?.pagination.total;
+export function AwaitingDecisionCard({ queue }: { queue: Queue }) {
+  const { page, totalPages, total } = queue.pagination;
   return (
     <Card className="mt-6" data-testid="awaiting-decision" aria-labelledby="awaiting-decision-title">
       <CardHeader
         title={
           <span id="awaiting-decision-title">
-            Awaiting your decision{total === undefined ? '' : <span className="ml-1.5 font-normal text-slate-600 tabular-nums">({total})</span>}
+            Awaiting your decision<span className="ml-1.5 font-normal text-slate-600 tabular-nums">({total})</span>
           </span>
         }
         description="Completed interviews without a decision, the longest-waiting first. Score: the reviewer's where there is one, else the AI's."
       />
-      {queue.isPending ? (
-        <div className="grid gap-2 p-5" aria-busy="true" aria-label="Loading the interviews awaiting a decision">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : queue.isError ? (
-        <ErrorState message={contractError(queue.error).message} requestId={contractError(queue.error).requestId} onRetry={() => queue.refetch()} />
-      ) : queue.data.items.length === 0 ? (
+      {queue.items.length === 0 ? (
         <EmptyState icon={Hourglass} title="Nothing awaits a decision" description="Completed interviews appear here until someone advances, holds or rejects them." className="py-8" />
       ) : (
         <>
           <ol className="divide-y divide-slate-100" data-testid="awaiting-decision-list">
-            {queue.data.items.map((item) => (
+            {queue.items.map((item) => (
               <li key={item.interviewId}>
                 <Link href={`/interviews/${item.interviewId}`} className="flex items-center gap-4 px-5 py-3 hover:bg-slate-50">
                   <div className="min-w-0 flex-1">
@@ -77,18 +81,18 @@ export function AwaitingDecisionCard() {
               </li>
             ))}
           </ol>
-          {queue.data.pagination.totalPages > 1 ? (
+          {totalPages > 1 ? (
             <nav aria-label="Pages of interviews awaiting a decision" className="flex items-center justify-between border-t border-slate-100 px-5 py-2 text-xs text-slate-600">
               <span>
-                Page {queue.data.pagination.page} of {queue.data.pagination.totalPages}
+                Page {page} of {totalPages}
               </span>
               <span className="flex gap-1">
-                <Button variant="ghost" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
+                <QueuePageLink page={page > 1 ? page - 1 : null}>
                   <ChevronLeft aria-hidden /> Older
-                </Button>
-                <Button variant="ghost" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= queue.data.pagination.totalPages}>
+                </QueuePageLink>
+                <QueuePageLink page={page < totalPages ? page + 1 : null}>
                   Newer <ChevronRight aria-hidden />
-                </Button>
+                </QueuePageLink>
               </span>
             </nav>
           ) : null}

@@ -1,15 +1,10 @@
-'use client';
-
 import { ArrowRight, CircleCheckBig, Gauge, Mic, Plus, Sparkles } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { contractError } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
 import { PageHeader } from '../page-header';
 import { RecommendationBadge, ScorePill, StatusBadge } from '../badges';
 import { candidateName, formatPercent, formatScore, INTERVIEW_STATUSES, RECOMMENDATION_LABELS, STATUS_LABELS } from '../format';
@@ -40,24 +35,13 @@ function Kpi({ label, value, hint, icon }: { label: string; value: ReactNode; hi
   );
 }
 
-function OverviewSkeleton() {
-  return (
-    <LoadingRegion label="Loading the overview">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-32" />
-        ))}
-      </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Skeleton className="h-72" />
-        <Skeleton className="h-72" />
-      </div>
-    </LoadingRegion>
-  );
-}
+type OverviewProps = { overview: RouterOutputs['dashboard']['overview']; queue: RouterOutputs['analytics']['awaitingDecision'] };
 
-export function OverviewPage() {
-  const overview = trpc.dashboard.overview.useQuery();
+/**
+ * Rendered on the server with the figures the page read (app/(dashboard)/overview/page.tsx): the overview is all
+ * links and numbers, so none of it needs the browser's JavaScript beyond the shell's.
+ */
+export function OverviewPage({ overview: o, queue }: OverviewProps) {
   const header = (
     <PageHeader
       title="Overview"
@@ -73,17 +57,6 @@ export function OverviewPage() {
       }
     />
   );
-  if (overview.isPending) return <>{header}<OverviewSkeleton /></>;
-  if (overview.isError) {
-    const error = contractError(overview.error);
-    return (
-      <>
-        {header}
-        <Card><ErrorState message={error.message} requestId={error.requestId} onRetry={() => overview.refetch()} /></Card>
-      </>
-    );
-  }
-  const o = overview.data;
   if (o.totalInterviews === 0) {
     return (
       <>
@@ -110,7 +83,7 @@ export function OverviewPage() {
         <Kpi label="Completion rate" value={formatPercent(o.completionRate)} hint="Completed, of those that ended" icon={<Gauge className="size-5" aria-hidden />} />
         <Kpi label="Average score" value={formatScore(o.averageScore)} hint={scored ? `Across ${scored} scored interviews · ${scoreSourceWords(o.scoreSources)}` : 'No scored report yet'} icon={<Sparkles className="size-5" aria-hidden />} />
       </div>
-      <AwaitingDecisionCard />
+      <AwaitingDecisionCard queue={queue} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-2">

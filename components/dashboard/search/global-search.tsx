@@ -1,11 +1,11 @@
 'use client';
 
-import { keepPreviousData } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/components/ui/cn';
-import { trpc } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { loadApi } from '@/components/trpc/use-api-action';
 import { STATUS_LABELS } from '../format';
 import { GLOBAL_SEARCH_INPUT_ID } from './keyboard-shortcuts';
 
@@ -13,6 +13,34 @@ type Option = { id: string; href: string; label: string; detail: string | null }
 type Group = { key: string; title: string; options: Option[] };
 
 const MIN_LENGTH = 2;
+
+type Results = RouterOutputs['search']['global'];
+
+/**
+ * The results for the settled query, through the API client loaded on the first search (every page shows this
+ * field; most never search). The last results stay while the next ones load; an answer that arrives after a newer
+ * query was asked is dropped. A failed search shows as no results.
+ */
+function useSearchResults(query: string, enabled: boolean): { data: Results | undefined; isFetching: boolean } {
+  const [data, setData] = useState<Results | undefined>();
+  const [isFetching, setFetching] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    setFetching(true);
+    loadApi()
+      .then((api) => api.search.global.query({ query }))
+      .then(
+        (found) => current && setData(found),
+        () => current && setData(undefined),
+      )
+      .finally(() => current && setFetching(false));
+    return () => {
+      current = false;
+    };
+  }, [query, enabled]);
+  return { data, isFetching };
+}
 
 /**
  * The header's search, "Quick find" (a name no list's own "Search" or "Candidate" field shares): a combobox
@@ -32,7 +60,7 @@ export function GlobalSearch() {
     return () => clearTimeout(timer);
   }, [text]);
   const enabled = query.length >= MIN_LENGTH;
-  const results = trpc.search.global.useQuery({ query }, { enabled, placeholderData: keepPreviousData, staleTime: 10_000 });
+  const results = useSearchResults(query, enabled);
   const groups = useMemo<Group[]>(() => {
     const data = enabled ? results.data : undefined;
     if (!data) return [];

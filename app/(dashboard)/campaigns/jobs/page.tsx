@@ -1,13 +1,16 @@
 import { Suspense } from 'react';
 import { JobsPage } from '@/components/dashboard/campaigns/jobs-page';
+import { Providers } from '@/components/trpc/providers';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Job postings · Interview screening' };
 
 export default function Page() {
   return (
-    <Suspense>
-      <JobsPage />
-    </Suspense>
+    <Providers>
+      <Suspense>
+        <JobsPage />
+      </Suspense>
+    </Providers>
   );
 }

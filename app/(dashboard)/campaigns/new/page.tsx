@@ -1,6 +1,7 @@
 import { RoleGate } from '@/components/dashboard/role-gate';
 import { getServerCaller } from '@/server/http/dashboard-session';
 import { NewJobWizard } from '@/components/dashboard/campaigns/new-job-wizard';
+import { Providers } from '@/components/trpc/providers';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New job · Interview screening' };
@@ -12,8 +13,10 @@ export const metadata = { title: 'New job · Interview screening' };
 export default async function Page() {
   const { locale, languageChosen } = await (await getServerCaller()).candidates.defaults();
   return (
-    <RoleGate needs="recruiter" title="New job">
-      <NewJobWizard defaultLocale={languageChosen ? locale : undefined} />
-    </RoleGate>
+    <Providers>
+      <RoleGate needs="recruiter" title="New job">
+        <NewJobWizard defaultLocale={languageChosen ? locale : undefined} />
+      </RoleGate>
+    </Providers>
   );
 }
