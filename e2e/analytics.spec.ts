@@ -132,11 +132,13 @@ describe.each(VIEWPORTS)('analytics in a real browser ($name)', { timeout: 180_0
     expect(await card.getByRole('button', { name: 'By month' }).getAttribute('aria-pressed')).toBe('true');
     await expectAccessible(page, `analytics page by month (${name})`);
 
-    // The completion dates are days in the viewer's zone (Europe/Paris here): 4 March runs from 23:00 UTC on the 3rd
-    // to 23:00 UTC on the 4th, and that is what the page asks the server for.
-    const sent = page.waitForRequest((r) => r.url().includes('analytics.funnel') && decodeURIComponent(r.url()).includes('"from":"2026-03-03T23:00:00.000Z"'));
+    // The completion dates are days in the viewer's zone (Europe/Paris here). The server renders the figures, so the
+    // page puts the browser's zone in the URL beside the days (a link without it gets it), and the server counts
+    // 4 March from 23:00 UTC on the 3rd (components/dashboard/format.test.ts checks that arithmetic): Rhea only.
     await page.goto(`${app.url}/analytics?by=campaign&id=${seeded.campaign.id}&from=2026-03-04&to=2026-03-04`);
-    expect(decodeURIComponent((await sent).url())).toContain('"to":"2026-03-04T23:00:00.000Z"');
+    await page.waitForURL(/[?&]tz=Europe%2FParis/);
+    await expect.poll(() => page.getByTestId('funnel-completed').textContent()).toBe('1');
+    await expect.poll(() => page.getByTestId('funnel-invited').textContent()).toBe('1');
     await page.getByText('A day in your time zone, included').first().waitFor();
   });
 });

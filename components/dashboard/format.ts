@@ -70,12 +70,38 @@ export function zoneAbbreviation(date: Date, timeZone: string): string {
 }
 
 /**
- * A yyyy-mm-dd day (a date input) as the instant its day starts in the viewer's zone, ISO 8601; `nextDay` gives
- * the start of the following day (an inclusive "to" day as an exclusive bound). Undefined for anything else.
+ * A yyyy-mm-dd day (a date input) as the instant its day starts in the viewer's zone (the runtime's, or `timeZone`
+ * when a server renders for the viewer), ISO 8601; `nextDay` gives the start of the following day (an inclusive
+ * "to" day as an exclusive bound). Undefined for anything else.
  */
-export function localDayStart(value: string, nextDay = false): string | undefined {
+export function localDayStart(value: string, nextDay = false, timeZone?: string): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return undefined;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (nextDay ? 1 : 0));
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (nextDay ? 1 : 0)];
+  if (timeZone) return zonedMidnight(year, month, day, timeZone);
+  const date = new Date(year, month, day);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - instant;
+}
+
+/**
+ * The instant a day starts in a named zone (a server renders for a viewer elsewhere): midnight's wall time minus the
+ * zone's offset, the offset read again at the result for a day whose offset changed overnight. An unknown zone
+ * gives undefined.
+ */
+function zonedMidnight(year: number, month: number, day: number, timeZone: string): string | undefined {
+  try {
+    const wall = Date.UTC(year, month, day);
+    if (Number.isNaN(wall)) return undefined;
+    const first = wall - zoneOffsetMs(wall, timeZone);
+    return new Date(wall - zoneOffsetMs(first, timeZone)).toISOString();
+  } catch {
+    return undefined;
+  }
 }

@@ -5,7 +5,8 @@ import { newRequestId } from '@/server/http/respond';
 import { requireRecruiter } from '@/server/http/dashboard-session';
 import { appRouter, type AppRouter } from '@/server/routers/app-router';
 import { createCallerFactory, createContextInner } from '@/server/trpc';
-import { catalogListInput, catalogQueryKey, toCatalogOptions, type CatalogKind } from '@/components/dashboard/catalog/catalog-options';
+import { catalogQueryKey, toCatalogOptions, type CatalogKind } from '@/components/dashboard/catalog/catalog-options';
+import { listCatalog } from '@/components/dashboard/catalog/list-catalog';
 import { Providers } from './providers';
 import { makeQueryClient } from './query-client';
 
@@ -44,13 +45,5 @@ export const serverTrpc = cache(() => {
  * them over with the rest. Like `prefetch`, a failure stays out of the cache and the browser asks as before.
  */
 export async function prefetchCatalog(kind: CatalogKind, input?: Record<string, string>): Promise<void> {
-  const caller = getCaller();
-  const list = (): Promise<unknown> => {
-    const listInput = catalogListInput(input);
-    if (kind === 'jobs') return caller.jobs.list(listInput);
-    if (kind === 'campaigns') return caller.campaigns.list(listInput);
-    if (kind === 'stages') return caller.stages.list(listInput as Parameters<typeof caller.stages.list>[0]);
-    return caller.interviewConfigs.list(listInput);
-  };
-  await getQueryClient().prefetchQuery({ queryKey: catalogQueryKey(kind, input), queryFn: async () => ({ available: true as const, options: toCatalogOptions(await list()) }) });
+  await getQueryClient().prefetchQuery({ queryKey: catalogQueryKey(kind, input), queryFn: async () => ({ available: true as const, options: toCatalogOptions(await listCatalog(getCaller(), kind, input)) }) });
 }

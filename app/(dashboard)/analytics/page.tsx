@@ -1,9 +1,8 @@
-import { Suspense } from 'react';
-import { AnalyticsPage } from '@/components/dashboard/analytics/analytics-page';
+import { AnalyticsPage, type AnalyticsFigures } from '@/components/dashboard/analytics/analytics-page';
 import { analyticsStateFromParams, funnelIntervalFromParams, SCOPE_CATALOGS, toAnalyticsInput, toTimeseriesInput } from '@/components/dashboard/analytics/analytics-input';
+import { loadCatalogOptions } from '@/components/dashboard/catalog/list-catalog';
 import { searchParamGetter } from '@/components/dashboard/list-inputs';
-import { prefetchCatalog, serverTrpc } from '@/components/trpc/server';
-import { requireRecruiter } from '@/server/http/dashboard-session';
+import { getServerCaller, requireRecruiter, settle, type ServerCaller } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Analytics · Interview screening' };
@@ -11,36 +10,26 @@ export const metadata = { title: 'Analytics · Interview screening' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * The figures for the scope the URL names are read on the server and arrive in the HTML, under the query keys the
- * client component builds from the same params (components/dashboard/analytics/analytics-input.ts). The reviewers'
- * table is an admin's only, as on the client; the scope picker's list comes with them.
+ * The figures for the scope the URL names, and the scope picker's list, are read on the server through the same
+ * procedures as the API and rendered there. The reviewers' table is an admin's only.
  */
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  const { HydrateClient } = serverTrpc();
-  const get = searchParamGetter(await searchParams);
+  const [caller, params, { role }] = await Promise.all([getServerCaller(), searchParams, requireRecruiter()]);
+  const get = searchParamGetter(params);
   const state = analyticsStateFromParams(get);
-  const input = toAnalyticsInput(state);
-  const seriesInput = toTimeseriesInput(state, funnelIntervalFromParams(get));
-  const { role } = await requireRecruiter();
-  await Promise.all([
-    prefetchCatalog(SCOPE_CATALOGS[state.kind]),
-    input && seriesInput ? prefetchFigures(input, seriesInput, role === 'admin') : null,
-  ]);
-  return (
-    <HydrateClient>
-      <Suspense>
-        <AnalyticsPage />
-      </Suspense>
-    </HydrateClient>
-  );
+  const [scopeOptions, figures] = await Promise.all([loadCatalogOptions(caller, SCOPE_CATALOGS[state.kind]), readFigures(caller, state, funnelIntervalFromParams(get), role === 'admin')]);
+  return <AnalyticsPage state={state} scopeOptions={scopeOptions} figures={figures} />;
 }
 
-async function prefetchFigures(input: NonNullable<ReturnType<typeof toAnalyticsInput>>, seriesInput: NonNullable<ReturnType<typeof toTimeseriesInput>>, isAdmin: boolean) {
-  const { trpc } = serverTrpc();
-  await Promise.all([
-    trpc.analytics.funnel.prefetch(input),
-    trpc.analytics.agreement.prefetch(input),
-    isAdmin ? trpc.analytics.reviewers.prefetch(input) : null,
-    trpc.analytics.funnelTimeseries.prefetch(seriesInput),
+async function readFigures(caller: ServerCaller, state: ReturnType<typeof analyticsStateFromParams>, interval: ReturnType<typeof funnelIntervalFromParams>, isAdmin: boolean): Promise<AnalyticsFigures | null> {
+  const input = toAnalyticsInput(state);
+  const seriesInput = toTimeseriesInput(state, interval);
+  if (!input || !seriesInput) return null;
+  const [funnel, agreement, reviewers, series] = await Promise.all([
+    settle(() => caller.analytics.funnel(input)),
+    settle(() => caller.analytics.agreement(input)),
+    isAdmin ? settle(() => caller.analytics.reviewers(input)) : null,
+    settle(() => caller.analytics.funnelTimeseries(seriesInput)),
   ]);
+  return { funnel, agreement, reviewers, series };
 }

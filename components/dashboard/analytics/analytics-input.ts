@@ -3,9 +3,8 @@ import { localDayStart } from '../format';
 import type { ParamGetter } from '../list-inputs';
 
 /**
- * The analytics page's query inputs from the URL's search params, in one place for the page's server component
- * (which prefetches the queries) and its client component (which reads them): the two must build the same input,
- * key for key, or the client's query keys miss the prefetched data and it fetches again.
+ * The analytics page's query inputs from the URL's search params: the server page reads the figures with them, the
+ * filter bar writes them.
  */
 export const SCOPE_KINDS = ['campaign', 'job', 'config'] as const;
 export type ScopeKind = (typeof SCOPE_KINDS)[number];
@@ -13,7 +12,11 @@ export type ScopeKind = (typeof SCOPE_KINDS)[number];
 /** The catalog each scope's picker lists (the filter bar's picker; the server page prefetches it). */
 export const SCOPE_CATALOGS: Record<ScopeKind, CatalogKind> = { campaign: 'campaigns', job: 'jobs', config: 'interviewConfigs' };
 
-export type AnalyticsFilterState = { kind: ScopeKind; id: string; fromDate: string; toDate: string };
+/**
+ * `timeZone` (the URL's `tz`) is the zone the viewer's days are read in: the filter bar adds the browser's zone to
+ * the URL with the dates, so the server, which renders the figures, counts the same days the viewer chose.
+ */
+export type AnalyticsFilterState = { kind: ScopeKind; id: string; fromDate: string; toDate: string; timeZone: string };
 
 export type FunnelInterval = 'week' | 'month';
 
@@ -24,6 +27,7 @@ export function analyticsStateFromParams(get: ParamGetter): AnalyticsFilterState
     id: get('id'),
     fromDate: get('from'),
     toDate: get('to'),
+    timeZone: get('tz'),
   };
 }
 
@@ -37,16 +41,16 @@ function scopeOf(state: AnalyticsFilterState) {
 
 /**
  * The filter the analytics procedures take, from the page's state: the chosen scope, and the date range as whole
- * days in the viewer's time zone (the dashboard's time zone rule), the end day included (the API's `to` is
- * exclusive, so it is the next day's start). On the server the zone is the server's: with dates in the URL the
- * prefetched key differs from the browser's and the browser asks once more, for its own days.
+ * days in the viewer's time zone (the dashboard's time zone rule; the URL's `tz`, else the zone this runs in), the
+ * end day included (the API's `to` is exclusive, so it is the next day's start).
  */
 export function toAnalyticsInput(state: AnalyticsFilterState) {
   if (!state.id) return null;
+  const zone = state.timeZone || undefined;
   return {
     ...scopeOf(state),
-    ...(state.fromDate ? { from: localDayStart(state.fromDate) } : {}),
-    ...(state.toDate ? { to: localDayStart(state.toDate, true) } : {}),
+    ...(state.fromDate ? { from: localDayStart(state.fromDate, false, zone) } : {}),
+    ...(state.toDate ? { to: localDayStart(state.toDate, true, zone) } : {}),
   };
 }
 

@@ -1,18 +1,15 @@
-'use client';
-
-import { keepPreviousData } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { BarChart3, TriangleAlert } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
-import { useRole } from '../role-context';
+import type { RouterOutputs } from '@/components/trpc/react';
+import type { Settled } from '@/server/http/dashboard-session';
+import type { ServerCatalogOptions } from '../catalog/list-catalog';
 import { PageHeader } from '../page-header';
-import { useSearchState } from '../use-search-state';
+import { PartError } from '../part-error';
 import { AnalyticsFilterBar } from './analytics-filter-bar';
-import { analyticsStateFromParams, funnelIntervalFromParams, toAnalyticsInput, toTimeseriesInput } from './analytics-input';
+import type { AnalyticsFilterState } from './analytics-input';
 import { FunnelOverTimeCard } from './funnel-over-time-card';
 
 type Funnel = RouterOutputs['analytics']['funnel'];
@@ -21,11 +18,6 @@ type Reviewers = RouterOutputs['analytics']['reviewers'];
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 1000) / 10} %`);
 const decimal = (value: number | null, digits = 2) => (value === null ? '—' : value.toFixed(digits));
-
-function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const e = contractError(error);
-  return <ErrorState message={e.message} requestId={e.requestId} onRetry={onRetry} />;
-}
 
 function FunnelCard({ funnel }: { funnel: Funnel }) {
   const steps: [string, number][] = [
@@ -192,48 +184,44 @@ function ReviewersCard({ data }: { data: Reviewers }) {
   );
 }
 
-export function AnalyticsPage() {
-  const { get, set } = useSearchState();
-  const { isAdmin } = useRole();
-  const state = analyticsStateFromParams(get);
-  const input = toAnalyticsInput(state);
-  const options = { enabled: input !== null, placeholderData: keepPreviousData, retry: false } as const;
-  // Disabled without a scope: the input given then is never sent.
-  const funnel = trpc.analytics.funnel.useQuery(input ?? { campaignId: '' }, options);
-  const agreement = trpc.analytics.agreement.useQuery(input ?? { campaignId: '' }, options);
-  const reviewers = trpc.analytics.reviewers.useQuery(input ?? { campaignId: '' }, { ...options, enabled: input !== null && isAdmin });
-  const interval = funnelIntervalFromParams(get);
-  const seriesInput = toTimeseriesInput(state, interval);
-  const series = trpc.analytics.funnelTimeseries.useQuery(seriesInput ?? { campaignId: '' }, { ...options, enabled: seriesInput !== null });
+/** The figures of the chosen scope, each read on its own (one failing shows its error, not a blank page). */
+export type AnalyticsFigures = {
+  funnel: Settled<Funnel>;
+  agreement: Settled<Agreement>;
+  /** Null for a non-admin: the reviewers' table is an admin's only. */
+  reviewers: Settled<Reviewers> | null;
+  series: Settled<RouterOutputs['analytics']['funnelTimeseries']>;
+};
 
+/** Renders the settled part, or its error with a way to ask again. */
+function Part<T>({ settled, children }: { settled: Settled<T>; children: (data: T) => ReactNode }) {
+  return settled.error ? <PartError error={settled.error} /> : <>{children(settled.data as T)}</>;
+}
+
+/**
+ * Rendered on the server with the figures the page read (app/(dashboard)/analytics/page.tsx); the filter bar and the
+ * period switch are the only parts that run in the browser, and they change the URL.
+ */
+export function AnalyticsPage({ state, scopeOptions, figures }: { state: AnalyticsFilterState; scopeOptions: ServerCatalogOptions; figures: AnalyticsFigures | null }) {
   return (
     <>
       <PageHeader title="Analytics" description="The hiring funnel, and how far the reviewers agree with the AI's scores." />
       <Card className="mb-6">
-        <AnalyticsFilterBar
-          state={state}
-          onChange={(next) => set({ by: next.kind ?? state.kind, id: next.id ?? state.id, from: next.fromDate ?? state.fromDate, to: next.toDate ?? state.toDate }, { replace: true })}
-        />
+        <AnalyticsFilterBar state={state} scopeOptions={scopeOptions} />
       </Card>
-      {input === null ? (
+      {figures === null ? (
         <Card>
           <EmptyState icon={BarChart3} title="Choose a campaign, a job or a configuration" description="The figures cover the interviews of what you choose, optionally completed within a date range." />
         </Card>
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
-          {funnel.isError ? <QueryError error={funnel.error} onRetry={() => funnel.refetch()} /> : funnel.data ? <FunnelCard funnel={funnel.data} /> : null}
+          <Part settled={figures.funnel}>{(funnel) => <FunnelCard funnel={funnel} />}</Part>
           <div className="xl:col-span-2 xl:row-start-2">
-            {series.isError ? (
-              <QueryError error={series.error} onRetry={() => series.refetch()} />
-            ) : series.data ? (
-              <FunnelOverTimeCard series={series.data} onIntervalChange={(next) => set({ interval: next === 'week' ? '' : next }, { replace: true })} />
-            ) : null}
+            <Part settled={figures.series}>{(series) => <FunnelOverTimeCard series={series} />}</Part>
           </div>
           <div className="grid content-start gap-6">
-            {agreement.isError ? <QueryError error={agreement.error} onRetry={() => agreement.refetch()} /> : agreement.data ? <AgreementCard agreement={agreement.data} /> : null}
-            {isAdmin ? (
-              reviewers.isError ? <QueryError error={reviewers.error} onRetry={() => reviewers.refetch()} /> : reviewers.data ? <ReviewersCard data={reviewers.data} /> : null
-            ) : null}
+            <Part settled={figures.agreement}>{(agreement) => <AgreementCard agreement={agreement} />}</Part>
+            {figures.reviewers ? <Part settled={figures.reviewers}>{(reviewers) => <ReviewersCard data={reviewers} />}</Part> : null}
           </div>
         </div>
       )}

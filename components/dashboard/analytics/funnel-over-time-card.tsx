@@ -1,11 +1,9 @@
-'use client';
-
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { RouterOutputs } from '@/components/trpc/react';
 import type { FunnelInterval } from './analytics-input';
+import { IntervalSwitch } from './interval-switch';
 
 type Series = RouterOutputs['analytics']['funnelTimeseries'];
 type Point = Series['points'][number];
@@ -37,19 +35,11 @@ function labelled(count: number): (index: number) => boolean {
  * plain HTML and CSS (no chart library), hidden from assistive technology, whose content the table below gives
  * in full.
  */
-export function FunnelOverTimeCard({ series, onIntervalChange }: { series: Series; onIntervalChange: (interval: FunnelInterval) => void }) {
+export function FunnelOverTimeCard({ series }: { series: Series }) {
   const { interval, points } = series;
   const top = Math.max(1, ...points.map((p) => p.invited));
   const showLabel = labelled(points.length);
-  const intervalSwitch = (
-    <div role="group" aria-label="Period" className="flex gap-1">
-      {(['week', 'month'] as const).map((value) => (
-        <Button key={value} size="sm" variant={interval === value ? 'secondary' : 'ghost'} aria-pressed={interval === value} onClick={() => onIntervalChange(value)}>
-          {value === 'week' ? 'By week' : 'By month'}
-        </Button>
-      ))}
-    </div>
-  );
+  const intervalSwitch = <IntervalSwitch interval={interval} />;
   return (
     <Card data-testid="funnel-over-time">
       <CardHeader

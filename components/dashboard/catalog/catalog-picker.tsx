@@ -1,12 +1,12 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { contractError } from '@/components/trpc/errors';
+import { DeferredIdInput } from './deferred-id-input';
 import { useCatalogOptions, type CatalogKind } from './use-catalog-options';
 
 const ANY = '__any__';
@@ -76,23 +76,5 @@ export function CatalogPicker({ kind, label, value, onChange, input, emptyLabel,
       </Select>
       )}
     </Field>
-  );
-}
-
-function DeferredIdInput({ value, onCommit, ...props }: { value: string; onCommit: (id: string) => void; placeholder: string; disabled?: boolean; id?: string }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const commit = () => text.trim() !== value && onCommit(text.trim());
-  return (
-    <Input
-      {...props}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => e.key === 'Enter' && commit()}
-      spellCheck={false}
-      autoComplete="off"
-      className="font-mono"
-    />
   );
 }
