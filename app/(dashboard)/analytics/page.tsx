@@ -11,25 +11,27 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * The figures for the scope the URL names, and the scope picker's list, are read on the server through the same
- * procedures as the API and rendered there. The reviewers' table is an admin's only.
+ * procedures as the API and rendered there, each panel streamed as its read ends. The reviewers' table is an
+ * admin's only.
  */
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const [caller, params, { role }] = await Promise.all([getServerCaller(), searchParams, requireRecruiter()]);
   const get = searchParamGetter(params);
   const state = analyticsStateFromParams(get);
-  const [scopeOptions, figures] = await Promise.all([loadCatalogOptions(caller, SCOPE_CATALOGS[state.kind]), readFigures(caller, state, funnelIntervalFromParams(get), role === 'admin')]);
+  // The panels' reads start now and stream in as each ends; the picker's list is awaited (the filter bar shows first).
+  const figures = readFigures(caller, state, funnelIntervalFromParams(get), role === 'admin');
+  const scopeOptions = await loadCatalogOptions(caller, SCOPE_CATALOGS[state.kind]);
   return <AnalyticsPage state={state} scopeOptions={scopeOptions} figures={figures} />;
 }
 
-async function readFigures(caller: ServerCaller, state: ReturnType<typeof analyticsStateFromParams>, interval: ReturnType<typeof funnelIntervalFromParams>, isAdmin: boolean): Promise<AnalyticsFigures | null> {
+function readFigures(caller: ServerCaller, state: ReturnType<typeof analyticsStateFromParams>, interval: ReturnType<typeof funnelIntervalFromParams>, isAdmin: boolean): AnalyticsFigures | null {
   const input = toAnalyticsInput(state);
   const seriesInput = toTimeseriesInput(state, interval);
   if (!input || !seriesInput) return null;
-  const [funnel, agreement, reviewers, series] = await Promise.all([
-    settle(() => caller.analytics.funnel(input)),
-    settle(() => caller.analytics.agreement(input)),
-    isAdmin ? settle(() => caller.analytics.reviewers(input)) : null,
-    settle(() => caller.analytics.funnelTimeseries(seriesInput)),
-  ]);
-  return { funnel, agreement, reviewers, series };
+  return {
+    funnel: settle(() => caller.analytics.funnel(input)),
+    agreement: settle(() => caller.analytics.agreement(input)),
+    reviewers: isAdmin ? settle(() => caller.analytics.reviewers(input)) : null,
+    series: settle(() => caller.analytics.funnelTimeseries(seriesInput)),
+  };
 }

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BarChart3, TriangleAlert } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { RouterOutputs } from '@/components/trpc/react';
 import type { Settled } from '@/server/http/dashboard-session';
@@ -184,17 +185,36 @@ function ReviewersCard({ data }: { data: Reviewers }) {
   );
 }
 
-/** The figures of the chosen scope, each read on its own (one failing shows its error, not a blank page). */
+/**
+ * The figures of the chosen scope, each read on its own and still running when the page starts to render: each
+ * panel streams in when its own read is done (the funnel does not wait for the agreement), and one failing shows
+ * its error, not a blank page.
+ */
 export type AnalyticsFigures = {
-  funnel: Settled<Funnel>;
-  agreement: Settled<Agreement>;
+  funnel: Promise<Settled<Funnel>>;
+  agreement: Promise<Settled<Agreement>>;
   /** Null for a non-admin: the reviewers' table is an admin's only. */
-  reviewers: Settled<Reviewers> | null;
-  series: Settled<RouterOutputs['analytics']['funnelTimeseries']>;
+  reviewers: Promise<Settled<Reviewers>> | null;
+  series: Promise<Settled<RouterOutputs['analytics']['funnelTimeseries']>>;
 };
 
-/** Renders the settled part, or its error with a way to ask again. */
-function Part<T>({ settled, children }: { settled: Settled<T>; children: (data: T) => ReactNode }) {
+/** A panel: a placeholder until its read is done, then its data or its error with a way to ask again. */
+function Part<T>({ read, label, children }: { read: Promise<Settled<T>>; label: string; children: (data: T) => ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <LoadingRegion label={`Loading ${label}`}>
+          <Skeleton className="h-64" />
+        </LoadingRegion>
+      }
+    >
+      <Settle read={read}>{children}</Settle>
+    </Suspense>
+  );
+}
+
+async function Settle<T>({ read, children }: { read: Promise<Settled<T>>; children: (data: T) => ReactNode }) {
+  const settled = await read;
   return settled.error ? <PartError error={settled.error} /> : <>{children(settled.data as T)}</>;
 }
 
@@ -215,13 +235,23 @@ export function AnalyticsPage({ state, scopeOptions, figures }: { state: Analyti
         </Card>
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
-          <Part settled={figures.funnel}>{(funnel) => <FunnelCard funnel={funnel} />}</Part>
+          <Part read={figures.funnel} label="the funnel">
+            {(funnel) => <FunnelCard funnel={funnel} />}
+          </Part>
           <div className="xl:col-span-2 xl:row-start-2">
-            <Part settled={figures.series}>{(series) => <FunnelOverTimeCard series={series} />}</Part>
+            <Part read={figures.series} label="the funnel over time">
+              {(series) => <FunnelOverTimeCard series={series} />}
+            </Part>
           </div>
           <div className="grid content-start gap-6">
-            <Part settled={figures.agreement}>{(agreement) => <AgreementCard agreement={agreement} />}</Part>
-            {figures.reviewers ? <Part settled={figures.reviewers}>{(reviewers) => <ReviewersCard data={reviewers} />}</Part> : null}
+            <Part read={figures.agreement} label="the agreement">
+              {(agreement) => <AgreementCard agreement={agreement} />}
+            </Part>
+            {figures.reviewers ? (
+              <Part read={figures.reviewers} label="the reviewers">
+                {(reviewers) => <ReviewersCard data={reviewers} />}
+              </Part>
+            ) : null}
           </div>
         </div>
       )}
