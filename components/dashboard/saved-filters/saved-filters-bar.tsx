@@ -8,8 +8,9 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { contractError } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import { useApiAction } from '@/components/trpc/use-api-action';
 
 /** The save dialog's code (a form with react-hook-form and zod) loads on the first "Save filter", not with the list. */
 const SaveFilterDialog = dynamic(() => import('./save-filter-dialog'), { ssr: false });
@@ -22,23 +23,22 @@ function listQuery(params: URLSearchParams): string {
   return next.toString();
 }
 
-/** The user's own saved filters of a list, as quick links above it; the current filter and sort can be saved. */
-export function SavedFiltersBar({ list }: { list: 'interviews' | 'candidates' }) {
+type SavedFilter = RouterOutputs['savedFilters']['list'][number];
+
+const deleteFilter = (api: Api, input: { id: string }) => api.savedFilters.delete.mutate(input);
+const deleted = { onSuccess: () => toast.success('Saved filter deleted'), onError: (error: { message: string }) => toast.error(`Not deleted: ${error.message}`) };
+
+/**
+ * The user's own saved filters of a list (read by the list's server page), as quick links above it; the current
+ * filter and sort can be saved. A save or a delete renders the page again on the server (useApiAction).
+ */
+export function SavedFiltersBar({ list, filters }: { list: 'interviews' | 'candidates'; filters: SavedFilter[] }) {
   const pathname = usePathname();
   const params = useSearchParams();
   const current = listQuery(params);
-  const utils = trpc.useUtils();
-  const saved = trpc.savedFilters.list.useQuery({ list });
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  const remove = trpc.savedFilters.delete.useMutation({
-    onSuccess: async () => {
-      toast.success('Saved filter deleted');
-      await utils.savedFilters.list.invalidate({ list });
-    },
-    onError: (error) => toast.error(`Not deleted: ${contractError(error).message}`),
-  });
-  const filters = saved.data ?? [];
+  const remove = useApiAction(deleteFilter, deleted);
   return (
     <nav aria-label="Saved filters" className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-sm">
       <Bookmark className="size-4 text-slate-500" aria-hidden />
@@ -53,8 +53,8 @@ export function SavedFiltersBar({ list }: { list: 'interviews' | 'candidates' })
               </Link>
               <button
                 type="button"
-                onClick={() => remove.mutate({ id: filter.id })}
-                disabled={remove.isPending}
+                onClick={() => void remove.run({ id: filter.id })}
+                disabled={remove.pending}
                 aria-label={`Delete saved filter ${filter.name}`}
                 className="rounded-r-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
               >
