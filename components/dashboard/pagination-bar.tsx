@@ -2,9 +2,9 @@
 
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useSearchState } from './use-search-state';
+import { LightButton } from './light-controls';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -60,12 +60,12 @@ export function PaginationBar({
           Page {page} of {Math.max(1, totalPages)}
         </span>
         <div className="flex gap-1">
-          <Button variant="outline" size="icon" className="size-8" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+          <LightButton variant="outline" size="icon" className="size-8" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
             <ChevronLeft aria-hidden />
-          </Button>
-          <Button variant="outline" size="icon" className="size-8" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
+          </LightButton>
+          <LightButton variant="outline" size="icon" className="size-8" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
             <ChevronRight aria-hidden />
-          </Button>
+          </LightButton>
         </div>
       </div>
     </nav>

@@ -3,13 +3,13 @@
 import { Plus } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { LightButton } from '../light-controls';
 
 function NewCampaignTrigger({ onClick, disabled }: { onClick?: () => void; disabled?: boolean }) {
   return (
-    <Button variant="outline" aria-haspopup="dialog" onClick={onClick} disabled={disabled}>
+    <LightButton variant="outline" aria-haspopup="dialog" onClick={onClick} disabled={disabled}>
       <Plus aria-hidden /> New campaign
-    </Button>
+    </LightButton>
   );
 }
 

@@ -6,11 +6,11 @@ import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { RouterOutputs } from '@/components/trpc/react';
 import type { Api } from '@/components/trpc/api-client';
 import { useApiAction } from '@/components/trpc/use-api-action';
+import { LightButton } from '../light-controls';
 
 /** The save dialog's code (a form with react-hook-form and zod) loads on the first "Save filter", not with the list. */
 const SaveFilterDialog = dynamic(() => import('./save-filter-dialog'), { ssr: false });
@@ -64,7 +64,7 @@ export function SavedFiltersBar({ list, filters }: { list: 'interviews' | 'candi
           );
         })}
       </ul>
-      <Button
+      <LightButton
         variant="ghost"
         size="sm"
         className="ml-auto"
@@ -76,7 +76,7 @@ export function SavedFiltersBar({ list, filters }: { list: 'interviews' | 'candi
         }}
       >
         <BookmarkPlus aria-hidden /> Save filter
-      </Button>
+      </LightButton>
       {wanted ? <SaveFilterDialog list={list} query={current} open={open} onOpenChange={setOpen} /> : null}
     </nav>
   );
