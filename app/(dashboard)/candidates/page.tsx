@@ -1,5 +1,6 @@
 import { CandidatesPage } from '@/components/dashboard/candidates/candidates-page';
 import { candidatesListInput, searchParamGetter } from '@/components/dashboard/list-inputs';
+import { listQuery, toUrlSearchParams } from '@/components/dashboard/saved-filters/list-query';
 import { getServerCaller, requireRecruiter } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
@@ -20,5 +21,5 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     caller.savedFilters.list({ list: 'candidates' }),
     role === 'viewer' ? null : caller.candidates.defaults(),
   ]);
-  return <CandidatesPage list={list} input={input} savedFilters={savedFilters} defaultLocale={defaults?.locale} />;
+  return <CandidatesPage list={list} input={input} savedFilters={savedFilters} query={listQuery(toUrlSearchParams(params))} defaultLocale={defaults?.locale} />;
 }

@@ -1,6 +1,7 @@
 import { InterviewsPage } from '@/components/dashboard/interviews/interviews-page';
 import { catalogListInput, toCatalogOptions } from '@/components/dashboard/catalog/catalog-options';
 import { interviewsListInput, searchParamGetter } from '@/components/dashboard/list-inputs';
+import { listQuery, toUrlSearchParams } from '@/components/dashboard/saved-filters/list-query';
 import { getServerCaller } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
@@ -19,8 +20,10 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const [list, savedFilters, jobs, campaigns] = await Promise.all([
     caller.dashboard.interviews(input),
     caller.savedFilters.list({ list: 'interviews' }),
-    caller.jobs.list(catalogListInput(undefined)),
-    caller.campaigns.list(catalogListInput(input.jobId ? { jobId: input.jobId } : undefined)),
+    // The filters' choices are a convenience: if they cannot be read (a malformed jobId in the URL), the selects
+    // offer what the URL holds, and the list itself says what is wrong.
+    caller.jobs.list(catalogListInput(undefined)).catch(() => []),
+    caller.campaigns.list(catalogListInput(input.jobId ? { jobId: input.jobId } : undefined)).catch(() => []),
   ]);
-  return <InterviewsPage list={list} input={input} savedFilters={savedFilters} jobs={toCatalogOptions(jobs)} campaigns={toCatalogOptions(campaigns)} />;
+  return <InterviewsPage list={list} input={input} savedFilters={savedFilters} query={listQuery(toUrlSearchParams(params))} jobs={toCatalogOptions(jobs)} campaigns={toCatalogOptions(campaigns)} />;
 }

@@ -25,6 +25,8 @@ type CandidatesPageProps = {
   list: List;
   input: ReturnType<typeof candidatesListInput>;
   savedFilters: RouterOutputs['savedFilters']['list'];
+  /** The page's query without its page number (saved-filters/list-query.ts): what "Save filter" keeps. */
+  query: string;
   /** The organization's language, for a new candidate (editors only: a viewer gets no "New candidate"). */
   defaultLocale?: string;
 };
@@ -72,7 +74,7 @@ function candidateColumns(tags: string[]): DataColumn<Row>[] {
  * filters, sort and page are URL state, and the interactive parts (filters, checkboxes, sort buttons, bulk actions,
  * saved filters, the new-candidate dialog) are small client islands.
  */
-export function CandidatesPage({ list, input, savedFilters, defaultLocale }: CandidatesPageProps) {
+export function CandidatesPage({ list, input, savedFilters, query, defaultLocale }: CandidatesPageProps) {
   const search = input.search ?? '';
   const tags = input.tags ?? [];
   const filtered = Boolean(search || tags.length);
@@ -95,7 +97,7 @@ export function CandidatesPage({ list, input, savedFilters, defaultLocale }: Can
       />
       <Card>
         <CandidateFilters search={search} tags={tags} />
-        <SavedFiltersBar list="candidates" filters={savedFilters} />
+        <SavedFiltersBar list="candidates" filters={savedFilters} current={query} />
         <BulkSelectionProvider pageIds={list.items.map((r) => r.id)} resetKey={JSON.stringify(input)}>
           <CandidateSelectionBar total={list.pagination.total} filter={{ search: input.search, tags: input.tags }} />
           <ListBusy>

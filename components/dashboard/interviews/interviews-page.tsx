@@ -93,6 +93,8 @@ type InterviewsPageProps = {
   list: List;
   input: ReturnType<typeof interviewsListInput>;
   savedFilters: RouterOutputs['savedFilters']['list'];
+  /** The page's query without its page number (saved-filters/list-query.ts): what "Save filter" keeps. */
+  query: string;
   /** The filters' choices: the job postings, and the campaigns (of the chosen job). */
   jobs: CatalogOption[];
   campaigns: CatalogOption[];
@@ -103,7 +105,7 @@ type InterviewsPageProps = {
  * filters, sort and page are URL state, and the interactive parts (filters, checkboxes, sort buttons, bulk actions,
  * saved filters, the demo) are small client islands.
  */
-export function InterviewsPage({ list, input, savedFilters, jobs, campaigns }: InterviewsPageProps) {
+export function InterviewsPage({ list, input, savedFilters, query, jobs, campaigns }: InterviewsPageProps) {
   const { status, jobId, campaignId, search } = input;
   const filtered = Boolean(status || jobId || campaignId || search);
   const sorting = [{ id: input.sort, desc: input.order === 'desc' }];
@@ -125,7 +127,7 @@ export function InterviewsPage({ list, input, savedFilters, jobs, campaigns }: I
       />
       <Card>
         <InterviewFilters search={search ?? ''} status={status ?? ''} jobId={jobId ?? ''} campaignId={campaignId ?? ''} jobs={jobs} campaigns={campaigns} />
-        <SavedFiltersBar list="interviews" filters={savedFilters} />
+        <SavedFiltersBar list="interviews" filters={savedFilters} current={query} />
         <BulkSelectionProvider pageIds={list.items.map((r) => r.id)} resetKey={JSON.stringify(input)}>
           <InterviewSelectionBar total={list.pagination.total} filter={{ status, jobId, campaignId, search }} />
           <ListBusy>
