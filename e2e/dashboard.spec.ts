@@ -78,8 +78,8 @@ describe('recruiter dashboard in a real browser', { timeout: 90_000 }, () => {
     await page.getByLabel('Candidate').fill('grace');
     await page.waitForURL(/search=grace/);
     await expect.poll(() => rows.count()).toBe(2);
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Cancelled' }).click();
+    // The status filter is the browser's own <select> (no popover list of options to click).
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Cancelled' });
     await page.waitForURL(/status=CANCELLED/);
     await expect.poll(() => rows.count()).toBe(1);
     expect(page.url()).toContain('search=grace');

@@ -2,10 +2,22 @@
 
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useSearchState } from './use-search-state';
+import { LightButton } from './light-controls';
 
 const PAGE_SIZES = [10, 20, 50, 100];
+
+type PaginationProps = { page: number; pageSize: number; total: number; totalPages: number; noun?: string };
+
+/**
+ * The pagination of a list the server renders from its URL: the page and the size go into the URL (`page`,
+ * `pageSize`, 20 being the default), and the server renders the rows again.
+ */
+export function UrlPaginationBar(props: PaginationProps) {
+  const { set } = useSearchState();
+  return <PaginationBar {...props} onPage={(p) => set({ page: p })} onPageSize={(s) => set({ pageSize: s === 20 ? null : s })} />;
+}
 
 export function PaginationBar({
   page,
@@ -35,29 +47,25 @@ export function PaginationBar({
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex items-center gap-2">
           <span id={labelId} className="whitespace-nowrap text-slate-600">Rows per page</span>
-          <Select value={String(pageSize)} onValueChange={(v) => onPageSize(Number(v))}>
-            <SelectTrigger aria-labelledby={labelId} className="h-8 w-20">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PAGE_SIZES.map((s) => (
-                <SelectItem key={s} value={String(s)}>
-                  {s}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect aria-labelledby={labelId} className="w-20 [&_select]:h-8" value={String(pageSize)} onChange={(event) => onPageSize(Number(event.target.value))}>
+            {/* A size typed into the URL is shown as it is, not silently replaced by the first choice. */}
+            {(PAGE_SIZES.includes(pageSize) ? PAGE_SIZES : [...PAGE_SIZES, pageSize].sort((a, b) => a - b)).map((s) => (
+              <option key={s} value={String(s)}>
+                {s}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <span className="whitespace-nowrap tabular-nums text-slate-600">
           Page {page} of {Math.max(1, totalPages)}
         </span>
         <div className="flex gap-1">
-          <Button variant="outline" size="icon" className="size-8" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+          <LightButton variant="outline" size="icon" className="size-8" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
             <ChevronLeft aria-hidden />
-          </Button>
-          <Button variant="outline" size="icon" className="size-8" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
+          </LightButton>
+          <LightButton variant="outline" size="icon" className="size-8" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
             <ChevronRight aria-hidden />
-          </Button>
+          </LightButton>
         </div>
       </div>
     </nav>

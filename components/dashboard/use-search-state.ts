@@ -2,15 +2,19 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
+import { useListNavigation } from './list-navigation';
 
 /**
  * Filters and pagination live in the URL's search params, so a filtered list can be shared, bookmarked and
- * restored with the back button. Setting a filter other than `page` goes back to page 1.
+ * restored with the back button. Setting a filter other than `page` goes back to page 1. Inside a server-rendered
+ * list (ListNavigationProvider) the navigation runs in the list's transition: the server renders the new rows while
+ * the current ones stay, marked busy.
  */
 export function useSearchState() {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
+  const navigation = useListNavigation();
   const get = useCallback((key: string) => params.get(key) ?? '', [params]);
   const set = useCallback(
     (updates: Record<string, string | number | null | undefined>, options: { replace?: boolean } = {}) => {
@@ -22,10 +26,11 @@ export function useSearchState() {
       if (!('page' in updates)) next.delete('page');
       const query = next.toString();
       const url = query ? `${pathname}?${query}` : pathname;
-      if (options.replace) router.replace(url, { scroll: false });
-      else router.push(url, { scroll: false });
+      const go = () => (options.replace ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false }));
+      if (navigation) navigation.startTransition(go);
+      else go();
     },
-    [params, pathname, router],
+    [params, pathname, router, navigation],
   );
   return { params, get, set };
 }

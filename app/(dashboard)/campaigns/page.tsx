@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
 import { CampaignsPage } from '@/components/dashboard/campaigns/campaigns-page';
 import { campaignsListInput, searchParamGetter } from '@/components/dashboard/list-inputs';
-import { serverTrpc } from '@/components/trpc/server';
+import { getServerCaller } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Campaigns · Interview screening' };
@@ -9,17 +8,10 @@ export const metadata = { title: 'Campaigns · Interview screening' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * The list the URL asks for (filters, sort, page) is read on the server and arrives in the HTML, under the query
- * key the client component builds from the same params (components/dashboard/list-inputs.ts).
+ * The page of campaigns the URL asks for is read on the server, through the same procedure as the API, and
+ * rendered there: a new URL renders the page again. The page carries no data layer in the browser.
  */
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  const { trpc, HydrateClient } = serverTrpc();
-  await trpc.dashboard.campaigns.prefetch(campaignsListInput(searchParamGetter(await searchParams)));
-  return (
-    <HydrateClient>
-      <Suspense>
-        <CampaignsPage />
-      </Suspense>
-    </HydrateClient>
-  );
+  const [caller, params] = await Promise.all([getServerCaller(), searchParams]);
+  return <CampaignsPage list={await caller.dashboard.campaigns(campaignsListInput(searchParamGetter(params)))} />;
 }

@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
 import { CandidatesPage } from '@/components/dashboard/candidates/candidates-page';
 import { candidatesListInput, searchParamGetter } from '@/components/dashboard/list-inputs';
-import { serverTrpc } from '@/components/trpc/server';
-import { requireRecruiter } from '@/server/http/dashboard-session';
+import { listQuery, toUrlSearchParams } from '@/components/dashboard/saved-filters/list-query';
+import { getServerCaller, requireRecruiter } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Candidates · Interview screening' };
@@ -10,24 +9,17 @@ export const metadata = { title: 'Candidates · Interview screening' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * The list the URL asks for (filters, sort, page) is read on the server and arrives in the HTML, under the query
- * key the client component builds from the same params (components/dashboard/list-inputs.ts).
+ * The list the URL asks for (filters, sort, page), the saved filters above it and, for editors, the new-candidate
+ * form's language are read on the server, through the same procedures as the API, and rendered there: a new URL
+ * renders the page again with its rows. The page carries no data layer in the browser.
  */
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  const { trpc, HydrateClient } = serverTrpc();
-  const get = searchParamGetter(await searchParams);
-  const { role } = await requireRecruiter();
-  // The list, the saved filters above it and, for editors, the new-candidate form's defaults, read together.
-  await Promise.all([
-    trpc.dashboard.candidates.prefetch(candidatesListInput(get)),
-    trpc.savedFilters.list.prefetch({ list: 'candidates' }),
-    role === 'viewer' ? null : trpc.candidates.defaults.prefetch(),
+  const [caller, { role }, params] = await Promise.all([getServerCaller(), requireRecruiter(), searchParams]);
+  const input = candidatesListInput(searchParamGetter(params));
+  const [list, savedFilters, defaults] = await Promise.all([
+    caller.dashboard.candidates(input),
+    caller.savedFilters.list({ list: 'candidates' }),
+    role === 'viewer' ? null : caller.candidates.defaults(),
   ]);
-  return (
-    <HydrateClient>
-      <Suspense>
-        <CandidatesPage />
-      </Suspense>
-    </HydrateClient>
-  );
+  return <CandidatesPage list={list} input={input} savedFilters={savedFilters} query={listQuery(toUrlSearchParams(params))} defaultLocale={defaults?.locale} />;
 }

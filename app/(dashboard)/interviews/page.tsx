@@ -1,7 +1,8 @@
-import { Suspense } from 'react';
 import { InterviewsPage } from '@/components/dashboard/interviews/interviews-page';
+import { catalogListInput, toCatalogOptions } from '@/components/dashboard/catalog/catalog-options';
 import { interviewsListInput, searchParamGetter } from '@/components/dashboard/list-inputs';
-import { prefetchCatalog, serverTrpc } from '@/components/trpc/server';
+import { listQuery, toUrlSearchParams } from '@/components/dashboard/saved-filters/list-query';
+import { getServerCaller } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Interviews · Interview screening' };
@@ -9,25 +10,20 @@ export const metadata = { title: 'Interviews · Interview screening' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * The list the URL asks for (filters, sort, page) is read on the server and arrives in the HTML, under the query
- * key the client component builds from the same params (components/dashboard/list-inputs.ts).
+ * The list the URL asks for (filters, sort, page), the saved filters above it and the filters' choices (the job
+ * postings, the campaigns of the chosen job) are read on the server, through the same procedures as the API, and
+ * rendered there: a new URL renders the page again with its rows. The page carries no data layer in the browser.
  */
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
-  const { trpc, HydrateClient } = serverTrpc();
-  const get = searchParamGetter(await searchParams);
-  const jobId = get('jobId');
-  // The list, the saved filters above it and the filter pickers' lists (the campaigns of the chosen job), read together.
-  await Promise.all([
-    trpc.dashboard.interviews.prefetch(interviewsListInput(get)),
-    trpc.savedFilters.list.prefetch({ list: 'interviews' }),
-    prefetchCatalog('jobs'),
-    prefetchCatalog('campaigns', jobId ? { jobId } : undefined),
+  const [caller, params] = await Promise.all([getServerCaller(), searchParams]);
+  const input = interviewsListInput(searchParamGetter(params));
+  const [list, savedFilters, jobs, campaigns] = await Promise.all([
+    caller.dashboard.interviews(input),
+    caller.savedFilters.list({ list: 'interviews' }),
+    // The filters' choices are a convenience: if they cannot be read (a malformed jobId in the URL), the selects
+    // offer what the URL holds, and the list itself says what is wrong.
+    caller.jobs.list(catalogListInput(undefined)).catch(() => []),
+    caller.campaigns.list(catalogListInput(input.jobId ? { jobId: input.jobId } : undefined)).catch(() => []),
   ]);
-  return (
-    <HydrateClient>
-      <Suspense>
-        <InterviewsPage />
-      </Suspense>
-    </HydrateClient>
-  );
+  return <InterviewsPage list={list} input={input} savedFilters={savedFilters} query={listQuery(toUrlSearchParams(params))} jobs={toCatalogOptions(jobs)} campaigns={toCatalogOptions(campaigns)} />;
 }

@@ -1,10 +1,12 @@
 'use client';
 
 import { Download } from 'lucide-react';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { contractError } from '@/components/trpc/errors';
+import { Providers } from '@/components/trpc/providers';
 import { trpc } from '@/components/trpc/react';
 import { RecruiterOnly } from '../role-context';
 import { BulkResultDialog, type BulkOperation } from './bulk-result-dialog';
@@ -13,9 +15,20 @@ import { InviteToCampaignDialog } from './invite-to-campaign-dialog';
 import type { CandidateSelectionInput } from './selection-input';
 import { TagCandidatesDialog } from './tag-candidates-dialog';
 
+type Props = { selection: () => CandidateSelectionInput; count: number };
+
+/** Loaded with the first selection: the actions bring their own data layer (the list page, rendered on the server, has none). */
+export function CandidateBulkActions(props: Props) {
+  return (
+    <Providers>
+      <Actions {...props} />
+    </Providers>
+  );
+}
+
 /** Invite to a campaign, tag and export for the selected candidates, with each action's per-row outcome. */
-export function CandidateBulkActions({ selection, count }: { selection: () => CandidateSelectionInput; count: number }) {
-  const utils = trpc.useUtils();
+function Actions({ selection, count }: Props) {
+  const router = useRouter();
   const [result, setResult] = useState<{ title: string; operation: BulkOperation } | null>(null);
   const show = (title: string) => (operation: BulkOperation) => setResult({ title, operation });
   const exportCsv = trpc.bulk.exportCandidates.useMutation({
@@ -38,10 +51,8 @@ export function CandidateBulkActions({ selection, count }: { selection: () => Ca
         title={result?.title ?? ''}
         operation={result?.operation ?? null}
         onClose={() => setResult(null)}
-        // The selection stays (another action may follow); the lists show the rows' new state.
-        onSettled={() => {
-          void Promise.all([utils.dashboard.candidates.invalidate(), utils.dashboard.interviews.invalidate()]);
-        }}
+        // The selection stays (another action may follow); the server renders the rows' new state.
+        onSettled={() => router.refresh()}
       />
     </>
   );

@@ -1,10 +1,12 @@
 'use client';
 
 import { Ban, Download, RefreshCw } from 'lucide-react';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { contractError } from '@/components/trpc/errors';
+import { Providers } from '@/components/trpc/providers';
 import { trpc } from '@/components/trpc/react';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { RecruiterOnly } from '../role-context';
@@ -13,9 +15,20 @@ import { DecideInterviewsDialog } from './decide-interviews-dialog';
 import { downloadCsv } from './download-csv';
 import type { InterviewSelectionInput } from './selection-input';
 
+type Props = { selection: () => InterviewSelectionInput; count: number };
+
+/** Loaded with the first selection: the actions bring their own data layer (the list page, rendered on the server, has none). */
+export function InterviewBulkActions(props: Props) {
+  return (
+    <Providers>
+      <Actions {...props} />
+    </Providers>
+  );
+}
+
 /** Resend, cancel, decide and export for the selected interviews, with each action's per-row outcome. */
-export function InterviewBulkActions({ selection, count }: { selection: () => InterviewSelectionInput; count: number }) {
-  const utils = trpc.useUtils();
+function Actions({ selection, count }: Props) {
+  const router = useRouter();
   const [result, setResult] = useState<{ title: string; operation: BulkOperation } | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const show = (title: string) => (operation: BulkOperation) => setResult({ title, operation });
@@ -63,10 +76,8 @@ export function InterviewBulkActions({ selection, count }: { selection: () => In
         title={result?.title ?? ''}
         operation={result?.operation ?? null}
         onClose={() => setResult(null)}
-        // The selection stays (another action may follow); the lists show the rows' new state.
-        onSettled={() => {
-          void utils.dashboard.interviews.invalidate();
-        }}
+        // The selection stays (another action may follow); the server renders the rows' new state.
+        onSettled={() => router.refresh()}
       />
     </>
   );

@@ -2,8 +2,8 @@
 
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import type { BulkSelection } from './use-bulk-selection';
+import { LightButton } from '../light-controls';
 
 /** What is selected, the way to widen it to every matching row, and the bulk actions. */
 export function SelectionBar({ selection, total, noun, children }: { selection: BulkSelection; total: number; noun: string; children: ReactNode }) {
@@ -15,14 +15,14 @@ export function SelectionBar({ selection, total, noun, children }: { selection: 
         {selection.allMatching ? `All ${total} matching ${noun} selected` : `${count} selected`}
       </p>
       {selection.wholePage && !selection.allMatching && total > count ? (
-        <Button variant="link" size="sm" className="h-auto px-0" onClick={selection.selectAllMatching}>
+        <LightButton variant="link" size="sm" className="h-auto px-0" onClick={selection.selectAllMatching}>
           Select all {total} {noun} matching the filter
-        </Button>
+        </LightButton>
       ) : null}
       <div className="flex flex-wrap gap-2 sm:ml-auto">{children}</div>
-      <Button variant="ghost" size="sm" onClick={selection.clear}>
+      <LightButton variant="ghost" size="sm" onClick={selection.clear}>
         <X aria-hidden /> Clear selection
-      </Button>
+      </LightButton>
     </section>
   );
 }

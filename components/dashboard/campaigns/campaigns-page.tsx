@@ -1,26 +1,21 @@
-'use client';
-
-import { keepPreviousData } from '@tanstack/react-query';
 import { Megaphone, Plus } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
 import { ScorePill } from '../badges';
 import { DataTable, type DataColumn } from '../data-table';
+import { ListBusy, ListNavigationProvider } from '../list-navigation';
 import { PageHeader } from '../page-header';
-import { PaginationBar } from '../pagination-bar';
+import { UrlPaginationBar } from '../pagination-bar';
 import { Time } from '../time';
-import { intParam, useSearchState } from '../use-search-state';
-import { CampaignFormDialog } from './campaign-form-dialog';
 import { CampaignsNav } from './campaigns-nav';
+import { NewCampaignButton } from './new-campaign-button';
 import { RecruiterOnly } from '@/components/dashboard/role-context';
 
-type Row = RouterOutputs['dashboard']['campaigns']['items'][number];
-const EMPTY: Row[] = [];
+type List = RouterOutputs['dashboard']['campaigns'];
+type Row = List['items'][number];
 
 const count = (n: number) => <span className="tabular-nums text-slate-800">{n}</span>;
 
@@ -47,13 +42,13 @@ const columns: DataColumn<Row>[] = [
   { id: 'createdAt', header: 'Created', cell: ({ row }) => <Time value={row.original.createdAt} withTime={false} className="whitespace-nowrap text-slate-700" /> },
 ];
 
-export function CampaignsPage() {
-  const { get, set } = useSearchState();
-  const page = intParam(get('page'), 1);
-  const pageSize = intParam(get('pageSize'), 20, 100);
-  const list = trpc.dashboard.campaigns.useQuery({ page, pageSize }, { placeholderData: keepPreviousData });
+/**
+ * The campaigns list, rendered on the server from what its page read (app/(dashboard)/campaigns/page.tsx): the page
+ * is URL state; the pagination and the new-campaign dialog are client islands.
+ */
+export function CampaignsPage({ list }: { list: List }) {
   return (
-    <>
+    <ListNavigationProvider>
       <PageHeader
         title="Campaigns"
         description="Hiring processes and how their interviews are going. Open one to rank its candidates and export its results."
@@ -64,38 +59,25 @@ export function CampaignsPage() {
                 <Plus aria-hidden /> New job
               </Link>
             </Button>
-            <CampaignFormDialog
-              trigger={
-                <Button variant="outline">
-                  <Plus aria-hidden /> New campaign
-                </Button>
-              }
-            />
+            <NewCampaignButton />
           </RecruiterOnly>
         }
       />
       <CampaignsNav />
       <Card>
-        {list.isError ? (
-          <ErrorState message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
-        ) : (
-          <>
-            <DataTable
-              columns={columns}
-              data={list.data?.items ?? EMPTY}
-              getRowId={(r) => r.id}
-              hideOnPhone={['stages', 'interviews', 'awaiting', 'inProgress', 'createdAt']}
-              caption="Campaigns"
-              rowHref={(r) => `/campaigns/${r.id}`}
-              loading={list.isFetching}
-              empty={<EmptyState icon={Megaphone} title="No campaigns yet" description="Campaigns group the interviews of one job posting, with their pipeline stages." />}
-            />
-            {list.data && list.data.pagination.total > 0 ? (
-              <PaginationBar {...list.data.pagination} noun="campaigns" onPage={(p) => set({ page: p })} onPageSize={(s) => set({ pageSize: s === 20 ? null : s })} />
-            ) : null}
-          </>
-        )}
+        <ListBusy>
+          <DataTable
+            columns={columns}
+            data={list.items}
+            getRowId={(r) => r.id}
+            hideOnPhone={['stages', 'interviews', 'awaiting', 'inProgress', 'createdAt']}
+            caption="Campaigns"
+            rowHref={(r) => `/campaigns/${r.id}`}
+            empty={<EmptyState icon={Megaphone} title="No campaigns yet" description="Campaigns group the interviews of one job posting, with their pipeline stages." />}
+          />
+          {list.pagination.total > 0 ? <UrlPaginationBar {...list.pagination} noun="campaigns" /> : null}
+        </ListBusy>
       </Card>
-    </>
+    </ListNavigationProvider>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import { LoaderCircle, UserPlus } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
-import { contractError, fieldErrors } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
+import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
+import type { Api } from '@/components/trpc/api-client';
+import type { ContractError } from '@/components/trpc/errors';
+import { useApiAction } from '@/components/trpc/use-api-action';
 import { CandidateFields, readCandidateForm } from './candidate-fields';
 import { toast } from '@/components/ui/toast';
 import { Form } from '@/components/ui/form';
@@ -17,44 +18,50 @@ function formInput(form: FormData) {
   return { ...fields, tags: tags.length > 0 ? tags : undefined };
 }
 
-export function CreateCandidateDialog() {
-  const [open, setOpen] = useState(false);
+const createCandidate = (api: Api, input: ReturnType<typeof formInput>) => api.candidates.create.mutate(input);
+
+/** VALIDATION_ERROR issues keyed by field, for the messages beside each input. */
+function issuesByField(failure: ContractError | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of failure?.issues ?? []) out[issue.path.split('.')[0]] ??= issue.message;
+  return out;
+}
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; defaultLocale?: string };
+
+/**
+ * "New candidate": loaded on the first click of the candidates page's button (new-candidate-button.tsx), with the
+ * organization's language read by the page on the server. Creating opens the new profile.
+ */
+export default function CreateCandidateDialog({ open, onOpenChange, defaultLocale }: Props) {
   const router = useRouter();
-  const utils = trpc.useUtils();
-  const create = trpc.candidates.create.useMutation({
-    onSuccess: async (candidate) => {
+  const create = useApiAction(createCandidate, {
+    refresh: false,
+    onSuccess: (candidate) => {
       toast.success('Candidate created');
-      await Promise.all([utils.candidates.list.invalidate(), utils.dashboard.candidates.invalidate()]);
-      setOpen(false);
+      onOpenChange(false);
       router.push(`/candidates/${candidate.id}`);
     },
   });
-  // The organization's language (that of its question sets): a candidate created with only an email prefers it.
-  const defaults = trpc.candidates.defaults.useQuery(undefined, { staleTime: 60_000 });
-  const errors = create.error ? fieldErrors(create.error) : {};
-  const failure = create.error ? contractError(create.error) : null;
+  const failure = create.error;
+  const errors = issuesByField(failure);
   const conflictId = failure?.code === 'CONFLICT' ? failure.existingId : undefined;
   if (conflictId) errors.email = 'A candidate with this email already exists.';
   const formError = failure && failure.code !== 'VALIDATION_ERROR' && !conflictId ? failure.message : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    create.mutate(formInput(new FormData(event.currentTarget)));
+    void create.run(formInput(new FormData(event.currentTarget)));
   };
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        onOpenChange(next);
         if (!next) create.reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlus aria-hidden /> New candidate
-        </Button>
-      </DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader title="New candidate" description="Only the email is required. It must be unique in your organization." />
         <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="New candidate">
@@ -68,14 +75,13 @@ export function CreateCandidateDialog() {
               The candidate was not created: check the highlighted fields.
             </p>
           ) : null}
-          {/* Keyed by the language so the uncontrolled field takes it when it arrives after the dialog opened. */}
-          <CandidateFields key={defaults.data?.locale ?? 'none'} errors={errors} conflictId={conflictId} defaultLocale={defaults.data?.locale} />
+          <CandidateFields errors={errors} conflictId={conflictId} defaultLocale={defaultLocale} />
           <DialogFooter className="mt-2">
-            <Button variant="outline" onClick={() => setOpen(false)}>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+            <Button type="submit" disabled={create.pending}>
+              {create.pending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
               Create candidate
             </Button>
           </DialogFooter>

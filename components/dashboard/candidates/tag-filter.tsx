@@ -2,8 +2,8 @@
 
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
+import { LightBadge } from '../light-controls';
 
 /** Tags to filter by (candidates must have all of them): type one and press Enter or comma. */
 export function TagFilter({ tags, onChange, id, ...aria }: { tags: string[]; onChange: (tags: string[]) => void; id?: string; 'aria-describedby'?: string }) {
@@ -43,13 +43,13 @@ export function TagFilter({ tags, onChange, id, ...aria }: { tags: string[]; onC
         <ul className="flex flex-wrap gap-1.5" aria-label="Tag filters">
           {tags.map((tag) => (
             <li key={tag}>
-              <Badge tone="brand" className="pr-1">
+              <LightBadge tone="brand" className="pr-1">
                 {tag}
                 <button type="button" onClick={() => onChange(tags.filter((t) => t !== tag))} className="rounded-full p-0.5 hover:bg-brand-100">
                   <X aria-hidden />
                   <span className="sr-only">Remove the tag filter {tag}</span>
                 </button>
-              </Badge>
+              </LightBadge>
             </li>
           ))}
         </ul>

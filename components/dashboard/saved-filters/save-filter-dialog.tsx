@@ -9,38 +9,38 @@ import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { contractError } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import { useApiAction } from '@/components/trpc/use-api-action';
 
 const NameFormSchema = z.object({ name: z.string().trim().min(1, 'Give the filter a name').max(60, 'Must be at most 60 characters') });
 type NameForm = z.infer<typeof NameFormSchema>;
 
-/** "Save this filter": its form (react-hook-form, zod) loads when first opened (saved-filters-bar.tsx). */
+const createFilter = (api: Api, input: { list: 'interviews' | 'candidates'; name: string; query: string }) => api.savedFilters.create.mutate(input);
+
+/**
+ * "Save this filter": its form (react-hook-form, zod) loads when first opened (saved-filters-bar.tsx). Once saved,
+ * the list page is rendered again on the server, with the new link above it.
+ */
 export default function SaveFilterDialog({ list, query, open, onOpenChange }: { list: 'interviews' | 'candidates'; query: string; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const utils = trpc.useUtils();
   const form = useForm<NameForm>({ resolver: zodResolver(NameFormSchema), defaultValues: { name: '' } });
-  const create = trpc.savedFilters.create.useMutation({
-    onSuccess: async (filter) => {
+  const create = useApiAction(createFilter, {
+    onSuccess: (filter) => {
       toast.success(`Saved “${filter.name}”`);
       onOpenChange(false);
       form.reset();
-      await utils.savedFilters.list.invalidate({ list });
     },
-    onError: (error) => {
-      const failure = contractError(error);
-      form.setError('name', { message: failure.message });
-    },
+    onError: (failure) => form.setError('name', { message: failure.message }),
   });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader title="Save this filter" description="The current filters and sort, as a link above this list. Only you see it." />
-        <Form className="grid gap-4" onSubmit={form.handleSubmit((values) => create.mutate({ list, name: values.name, query }))} aria-label="Save filter">
+        <Form className="grid gap-4" onSubmit={form.handleSubmit((values) => void create.run({ list, name: values.name, query }))} aria-label="Save filter">
           <Field label="Name" error={form.formState.errors.name?.message}>
             <Input {...form.register('name')} autoComplete="off" maxLength={60} />
           </Field>
           <DialogFooter>
-            <Button type="submit" disabled={create.isPending}>
+            <Button type="submit" disabled={create.pending}>
               Save
             </Button>
           </DialogFooter>

@@ -1,44 +1,19 @@
-'use client';
-
-import { Bookmark, BookmarkPlus, X } from 'lucide-react';
-import dynamic from 'next/dynamic';
+import { Bookmark } from 'lucide-react';
 import Link from 'next/link';
-import { usePathname, useSearchParams } from 'next/navigation';
-import { useState } from 'react';
-import { toast } from '@/components/ui/toast';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { contractError } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { listQuery } from './list-query';
+import { DeleteSavedFilterButton, SaveFilterButton } from './saved-filter-actions';
 
-/** The save dialog's code (a form with react-hook-form and zod) loads on the first "Save filter", not with the list. */
-const SaveFilterDialog = dynamic(() => import('./save-filter-dialog'), { ssr: false });
+type SavedFilter = RouterOutputs['savedFilters']['list'][number];
 
-/** The list's query without the page: what a saved filter keeps and what marks the current one. */
-function listQuery(params: URLSearchParams): string {
-  const next = new URLSearchParams(params.toString());
-  next.delete('page');
-  next.sort();
-  return next.toString();
-}
-
-/** The user's own saved filters of a list, as quick links above it; the current filter and sort can be saved. */
-export function SavedFiltersBar({ list }: { list: 'interviews' | 'candidates' }) {
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const current = listQuery(params);
-  const utils = trpc.useUtils();
-  const saved = trpc.savedFilters.list.useQuery({ list });
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const remove = trpc.savedFilters.delete.useMutation({
-    onSuccess: async () => {
-      toast.success('Saved filter deleted');
-      await utils.savedFilters.list.invalidate({ list });
-    },
-    onError: (error) => toast.error(`Not deleted: ${contractError(error).message}`),
-  });
-  const filters = saved.data ?? [];
+/**
+ * The user's own saved filters of a list, as quick links above it; the current filter and sort can be saved.
+ * Rendered on the server with what the list's page read: `current` is the page's query (listQuery of its search
+ * params), which marks the current filter. A save or a delete renders the page again (useApiAction).
+ */
+export function SavedFiltersBar({ list, filters, current }: { list: 'interviews' | 'candidates'; filters: SavedFilter[]; current: string }) {
+  const pathname = `/${list}`;
   return (
     <nav aria-label="Saved filters" className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-sm">
       <Bookmark className="size-4 text-slate-500" aria-hidden />
@@ -51,33 +26,12 @@ export function SavedFiltersBar({ list }: { list: 'interviews' | 'candidates' })
               <Link href={filter.query ? `${pathname}?${filter.query}` : pathname} aria-current={active ? 'true' : undefined} className="rounded-l-full py-0.5 pl-3 pr-1 font-medium text-slate-800 hover:text-brand-700">
                 {filter.name}
               </Link>
-              <button
-                type="button"
-                onClick={() => remove.mutate({ id: filter.id })}
-                disabled={remove.isPending}
-                aria-label={`Delete saved filter ${filter.name}`}
-                className="rounded-r-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-              >
-                <X className="size-3.5" aria-hidden />
-              </button>
+              <DeleteSavedFilterButton id={filter.id} name={filter.name} />
             </li>
           );
         })}
       </ul>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="ml-auto"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
-        <BookmarkPlus aria-hidden /> Save filter
-      </Button>
-      {wanted ? <SaveFilterDialog list={list} query={current} open={open} onOpenChange={setOpen} /> : null}
+      <SaveFilterButton list={list} query={current} />
     </nav>
   );
 }
