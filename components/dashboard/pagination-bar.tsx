@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useSearchState } from './use-search-state';
-import { LightButton } from './light-controls';
+import { Button } from '@/components/ui/button';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -60,12 +60,12 @@ export function PaginationBar({
           Page {page} of {Math.max(1, totalPages)}
         </span>
         <div className="flex gap-1">
-          <LightButton variant="outline" size="icon" className="size-8" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+          <Button variant="outline" size="icon" className="size-8" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
             <ChevronLeft aria-hidden />
-          </LightButton>
-          <LightButton variant="outline" size="icon" className="size-8" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
+          </Button>
+          <Button variant="outline" size="icon" className="size-8" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
             <ChevronRight aria-hidden />
-          </LightButton>
+          </Button>
         </div>
       </div>
     </nav>

@@ -1,9 +1,7 @@
-'use client';
-
-import * as LabelPrimitive from '@radix-ui/react-label';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('text-sm font-medium leading-none text-slate-800', className)} {...props} />;
+/** A form label (the browser's own: clicking it focuses its control). */
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  return <label className={cn('text-sm font-medium leading-none text-slate-800', className)} {...props} />;
 }

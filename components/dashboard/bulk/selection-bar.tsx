@@ -3,7 +3,7 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BulkSelection } from './use-bulk-selection';
-import { LightButton } from '../light-controls';
+import { Button } from '@/components/ui/button';
 
 /** What is selected, the way to widen it to every matching row, and the bulk actions. */
 export function SelectionBar({ selection, total, noun, children }: { selection: BulkSelection; total: number; noun: string; children: ReactNode }) {
@@ -15,14 +15,14 @@ export function SelectionBar({ selection, total, noun, children }: { selection: 
         {selection.allMatching ? `All ${total} matching ${noun} selected` : `${count} selected`}
       </p>
       {selection.wholePage && !selection.allMatching && total > count ? (
-        <LightButton variant="link" size="sm" className="h-auto px-0" onClick={selection.selectAllMatching}>
+        <Button variant="link" size="sm" className="h-auto px-0" onClick={selection.selectAllMatching}>
           Select all {total} {noun} matching the filter
-        </LightButton>
+        </Button>
       ) : null}
       <div className="flex flex-wrap gap-2 sm:ml-auto">{children}</div>
-      <LightButton variant="ghost" size="sm" onClick={selection.clear}>
+      <Button variant="ghost" size="sm" onClick={selection.clear}>
         <X aria-hidden /> Clear selection
-      </LightButton>
+      </Button>
     </section>
   );
 }

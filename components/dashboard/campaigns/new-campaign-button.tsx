@@ -3,13 +3,13 @@
 import { Plus } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { LightButton } from '../light-controls';
+import { Button } from '@/components/ui/button';
 
 function NewCampaignTrigger({ onClick, disabled }: { onClick?: () => void; disabled?: boolean }) {
   return (
-    <LightButton variant="outline" aria-haspopup="dialog" onClick={onClick} disabled={disabled}>
+    <Button variant="outline" aria-haspopup="dialog" onClick={onClick} disabled={disabled}>
       <Plus aria-hidden /> New campaign
-    </LightButton>
+    </Button>
   );
 }
 

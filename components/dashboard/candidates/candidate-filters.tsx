@@ -4,7 +4,9 @@ import { X } from 'lucide-react';
 import { SearchInput } from '../search-input';
 import { useSearchState } from '../use-search-state';
 import { TagFilter } from './tag-filter';
-import { LightBadge, LightButton, LightField } from '../light-controls';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { Field } from '@/components/ui/field';
 
 const tagsParam = (tags: string[]) => tags.join(',') || null;
 
@@ -14,14 +16,14 @@ export function CandidateFilters({ search, tags }: { search: string; tags: strin
   const filtered = Boolean(search || tags.length);
   return (
     <div className="grid gap-3 border-b border-slate-100 p-4 md:grid-cols-[2fr_2fr_auto] md:items-start" role="search" aria-label="Filter candidates">
-      <LightField label="Search">{(control) => <SearchInput value={search} onChange={(v) => set({ search: v }, { replace: true })} placeholder="Name or email" {...control} />}</LightField>
-      <LightField label="Tags" hint={tags.length > 1 ? 'Candidates with all of these tags.' : undefined}>
+      <Field label="Search">{(control) => <SearchInput value={search} onChange={(v) => set({ search: v }, { replace: true })} placeholder="Name or email" {...control} />}</Field>
+      <Field label="Tags" hint={tags.length > 1 ? 'Candidates with all of these tags.' : undefined}>
         {(control) => <TagFilter tags={tags} onChange={(next) => set({ tags: tagsParam(next) })} {...control} />}
-      </LightField>
+      </Field>
       <div className="flex md:pt-6">
-        <LightButton variant="ghost" onClick={() => set({ search: null, tags: null })} disabled={!filtered} className="w-full md:w-auto">
+        <Button variant="ghost" onClick={() => set({ search: null, tags: null })} disabled={!filtered} className="w-full md:w-auto">
           <X aria-hidden /> Clear
-        </LightButton>
+        </Button>
       </div>
     </div>
   );
@@ -33,7 +35,7 @@ export function TagCellButton({ tag, tags }: { tag: string; tags: string[] }) {
   const active = tags.includes(tag);
   return (
     <button type="button" onClick={() => !active && set({ tags: tagsParam([...tags, tag]) })} className="rounded-full" title={`Filter by ${tag}`}>
-      <LightBadge tone={active ? 'brand' : 'neutral'}>{tag}</LightBadge>
+      <Badge tone={active ? 'brand' : 'neutral'}>{tag}</Badge>
     </button>
   );
 }

@@ -3,7 +3,7 @@
 import { UserPlus } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { LightButton } from '../light-controls';
+import { Button } from '@/components/ui/button';
 
 /** The dialog and its form load on the first click, not with the list. */
 const CreateCandidateDialog = dynamic(() => import('./create-candidate-dialog'), { ssr: false });
@@ -14,7 +14,7 @@ export function NewCandidateButton({ defaultLocale }: { defaultLocale?: string }
   const [wanted, setWanted] = useState(false);
   return (
     <>
-      <LightButton
+      <Button
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
@@ -23,7 +23,7 @@ export function NewCandidateButton({ defaultLocale }: { defaultLocale?: string }
         }}
       >
         <UserPlus aria-hidden /> New candidate
-      </LightButton>
+      </Button>
       {wanted ? <CreateCandidateDialog open={open} onOpenChange={setOpen} defaultLocale={defaultLocale} /> : null}
     </>
   );

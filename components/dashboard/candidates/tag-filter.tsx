@@ -3,7 +3,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { LightBadge } from '../light-controls';
+import { Badge } from '@/components/ui/badge';
 
 /** Tags to filter by (candidates must have all of them): type one and press Enter or comma. */
 export function TagFilter({ tags, onChange, id, ...aria }: { tags: string[]; onChange: (tags: string[]) => void; id?: string; 'aria-describedby'?: string }) {
@@ -43,13 +43,13 @@ export function TagFilter({ tags, onChange, id, ...aria }: { tags: string[]; onC
         <ul className="flex flex-wrap gap-1.5" aria-label="Tag filters">
           {tags.map((tag) => (
             <li key={tag}>
-              <LightBadge tone="brand" className="pr-1">
+              <Badge tone="brand" className="pr-1">
                 {tag}
                 <button type="button" onClick={() => onChange(tags.filter((t) => t !== tag))} className="rounded-full p-0.5 hover:bg-brand-100">
                   <X aria-hidden />
                   <span className="sr-only">Remove the tag filter {tag}</span>
                 </button>
-              </LightBadge>
+              </Badge>
             </li>
           ))}
         </ul>

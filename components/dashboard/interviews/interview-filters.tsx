@@ -6,7 +6,8 @@ import type { CatalogOption } from '../catalog/catalog-options';
 import { INTERVIEW_STATUSES, STATUS_LABELS } from '../format';
 import { SearchInput } from '../search-input';
 import { useSearchState } from '../use-search-state';
-import { LightButton, LightField } from '../light-controls';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 
 const CLEARED = { status: null, jobId: null, campaignId: null, search: null };
 
@@ -41,8 +42,8 @@ export function InterviewFilters({ search, status, jobId, campaignId, jobs, camp
   const filtered = Boolean(status || jobId || campaignId || search);
   return (
     <div className="grid gap-3 border-b border-slate-100 p-4 md:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr_auto] xl:items-end" role="search" aria-label="Filter interviews">
-      <LightField label="Candidate">{(control) => <SearchInput value={search} onChange={(v) => set({ search: v }, { replace: true })} placeholder="Search by name or email" {...control} />}</LightField>
-      <LightField label="Status">
+      <Field label="Candidate">{(control) => <SearchInput value={search} onChange={(v) => set({ search: v }, { replace: true })} placeholder="Search by name or email" {...control} />}</Field>
+      <Field label="Status">
         {(control) => (
           <NativeSelect {...control} value={status} onChange={(event) => set({ status: event.target.value || null })}>
             <option value="">All statuses</option>
@@ -53,25 +54,25 @@ export function InterviewFilters({ search, status, jobId, campaignId, jobs, camp
             ))}
           </NativeSelect>
         )}
-      </LightField>
-      <LightField label="Job">
+      </Field>
+      <Field label="Job">
         {(control) => (
           <NativeSelect {...control} value={jobId} onChange={(event) => set({ jobId: event.target.value || null, campaignId: null })}>
             <CatalogOptions options={jobs} value={jobId} emptyLabel="All jobs" />
           </NativeSelect>
         )}
-      </LightField>
-      <LightField label="Campaign">
+      </Field>
+      <Field label="Campaign">
         {(control) => (
           <NativeSelect {...control} value={campaignId} onChange={(event) => set({ campaignId: event.target.value || null })}>
             <CatalogOptions options={campaigns} value={campaignId} emptyLabel="All campaigns" />
           </NativeSelect>
         )}
-      </LightField>
+      </Field>
       <div className="flex items-end">
-        <LightButton variant="ghost" onClick={() => set(CLEARED)} disabled={!filtered} className="w-full xl:w-auto">
+        <Button variant="ghost" onClick={() => set(CLEARED)} disabled={!filtered} className="w-full xl:w-auto">
           <X aria-hidden /> Clear
-        </LightButton>
+        </Button>
       </div>
     </div>
   );
@@ -81,8 +82,8 @@ export function InterviewFilters({ search, status, jobId, campaignId, jobs, camp
 export function ClearInterviewFiltersButton() {
   const { set } = useSearchState();
   return (
-    <LightButton variant="outline" size="sm" onClick={() => set(CLEARED)}>
+    <Button variant="outline" size="sm" onClick={() => set(CLEARED)}>
       Clear filters
-    </LightButton>
+    </Button>
   );
 }

@@ -3,7 +3,7 @@
 import { Bot } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { LightButton } from '../light-controls';
+import { Button } from '@/components/ui/button';
 
 /** The confirmation dialog loads on the first click, not with the list. */
 const RunDemoDialog = dynamic(() => import('./run-demo-dialog'), { ssr: false });
@@ -17,7 +17,7 @@ export function RunDemoButton() {
   const [wanted, setWanted] = useState(false);
   return (
     <>
-      <LightButton
+      <Button
         variant="outline"
         aria-haspopup="dialog"
         onClick={() => {
@@ -27,7 +27,7 @@ export function RunDemoButton() {
         data-testid="run-demo"
       >
         <Bot aria-hidden /> Run a demo interview
-      </LightButton>
+      </Button>
       {wanted ? <RunDemoDialog open={open} onOpenChange={setOpen} /> : null}
     </>
   );

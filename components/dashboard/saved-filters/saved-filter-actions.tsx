@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import type { Api } from '@/components/trpc/api-client';
 import { useApiAction } from '@/components/trpc/use-api-action';
-import { LightButton } from '../light-controls';
+import { Button } from '@/components/ui/button';
 
 /** The save dialog's code (a form with react-hook-form and zod) loads on the first "Save filter", not with the list. */
 const SaveFilterDialog = dynamic(() => import('./save-filter-dialog'), { ssr: false });
@@ -36,7 +36,7 @@ export function SaveFilterButton({ list, query }: { list: 'interviews' | 'candid
   const [wanted, setWanted] = useState(false);
   return (
     <>
-      <LightButton
+      <Button
         variant="ghost"
         size="sm"
         className="ml-auto"
@@ -48,7 +48,7 @@ export function SaveFilterButton({ list, query }: { list: 'interviews' | 'candid
         }}
       >
         <BookmarkPlus aria-hidden /> Save filter
-      </LightButton>
+      </Button>
       {wanted ? <SaveFilterDialog list={list} query={query} open={open} onOpenChange={setOpen} /> : null}
     </>
   );
