@@ -1,6 +1,7 @@
 'use client';
 
 import { FlaskConical, LoaderCircle, Plus, Trash2 } from 'lucide-react';
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
@@ -25,8 +26,9 @@ function toLocalInput(date: Date): string {
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
 /** Records the result of a technical test a candidate finished, for this campaign (its report is ready at once). */
-export function RecordTestDialog({ campaignId }: { campaignId: string }) {
-  const [open, setOpen] = useState(false);
+export function RecordTestDialog({ campaignId, initialOpen = false }: { campaignId: string; initialOpen?: boolean }) {
+  const [open, setOpen] = useState(initialOpen);
+  const router = useRouter();
   const [candidateId, setCandidateId] = useState('');
   const [testName, setTestName] = useState('');
   const [score, setScore] = useState('');
@@ -38,6 +40,8 @@ export function RecordTestDialog({ campaignId }: { campaignId: string }) {
   const utils = trpc.useUtils();
   const record = trpc.testSessions.record.useMutation({
     onSuccess: async () => {
+      // The campaign page is rendered on the server: its tests, counts and ranking are read again there.
+      router.refresh();
       await Promise.all([utils.dashboard.testResults.invalidate(), utils.dashboard.campaign.invalidate({ id: campaignId }), utils.dashboard.campaignRanking.invalidate()]);
       setOpen(false);
       toast.success('Test result recorded');
