@@ -34,7 +34,8 @@ export function RecordTestDialog({ campaignId, initialOpen = false }: { campaign
   const [score, setScore] = useState('');
   const [maxScore, setMaxScore] = useState('100');
   const [startedAt, setStartedAt] = useState('');
-  const [completedAt, setCompletedAt] = useState('');
+  // Opened by its trigger, the dialog sets "now" in onOpenChange; opened at once (initialOpen), here.
+  const [completedAt, setCompletedAt] = useState(() => (initialOpen ? toLocalInput(new Date()) : ''));
   const [tasks, setTasks] = useState<TaskDraft[]>([]);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
