@@ -22,11 +22,13 @@ type Props = {
   campaign?: { id: string; name: string; jobTitle: string };
   /** Create for this job, without asking. */
   jobId?: string;
+  /** Open at once (the campaign page loads the dialog on the first press of its button). */
+  initialOpen?: boolean;
 };
 
 /** Creates a campaign for a job posting (then opens it), or renames one. */
-export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId }: Props) {
-  const [open, setOpen] = useState(false);
+export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId, initialOpen = false }: Props) {
+  const [open, setOpen] = useState(initialOpen);
   const [jobId, setJobId] = useState(fixedJobId ?? '');
   const router = useRouter();
   const utils = trpc.useUtils();

@@ -1,25 +1,30 @@
-'use client';
-
-import { ArrowLeft, Pencil } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
+import type { UserRole } from '@/db/schema/users';
 import { ScorePill } from '../badges';
 import { PageHeader } from '../page-header';
-import { WatchButton } from '../notifications/watch-button';
-import { CampaignFormDialog } from './campaign-form-dialog';
+import { InviteCandidatesButton, RecordTestButton, RenameCampaignButton, WatchCampaignButton } from './campaign-actions';
 import { CampaignRankingCard } from './campaign-ranking-card';
+import { QuestionSetIsland, StagesIsland } from './campaign-settings';
 import { ExportCard } from './export-card';
-import { InviteCandidatesDialog } from './invite-candidates-dialog';
-import { QuestionSetCard } from './question-set-card';
-import { RecordTestDialog } from './record-test-dialog';
-import { StagesCard } from './stages-card';
 import { TestResultsCard } from './test-results-card';
-import { RecruiterOnly } from '@/components/dashboard/role-context';
 
 type CampaignView = RouterOutputs['dashboard']['campaign'];
+type Ranking = RouterOutputs['dashboard']['campaignRanking'];
+type TestResults = RouterOutputs['dashboard']['testResults'];
+
+type CampaignPageProps = {
+  campaign: CampaignView;
+  ranking: Ranking;
+  testResults: TestResults;
+  watching: boolean;
+  role: UserRole;
+  /** The address of a page of a card's table (`?ranking=N`, `?tests=N`), the page's other params kept. */
+  hrefFor: (table: 'ranking' | 'tests', page: number) => string;
+};
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,9 +35,13 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One campaign: its candidates ranked, its pipeline, its technical tests, and its results to export. */
-export function CampaignPage({ initial }: { initial: CampaignView }) {
-  const campaign = trpc.dashboard.campaign.useQuery({ id: initial.id }, { initialData: initial }).data ?? initial;
+/**
+ * One campaign: its candidates ranked, its pipeline, its technical tests, and its results to export. Rendered on
+ * the server from the page's reads; what changes it is a small client island (dialogs and editing cards load on
+ * first use or after the page) that renders the page again after a change.
+ */
+export function CampaignPage({ campaign, ranking, testResults, watching, role, hrefFor }: CampaignPageProps) {
+  const canEdit = role !== 'viewer';
   const { counts } = campaign;
   return (
     <>
@@ -53,18 +62,13 @@ export function CampaignPage({ initial }: { initial: CampaignView }) {
         }
         actions={
           <>
-          <WatchButton targetType="campaign" targetId={campaign.id} />
-          <RecruiterOnly>
-            <InviteCandidatesDialog campaignId={campaign.id} stages={campaign.stages} questionSet={campaign.config?.name ?? null} />
-            <CampaignFormDialog
-              campaign={{ id: campaign.id, name: campaign.name, jobTitle: campaign.job.title }}
-              trigger={
-                <Button variant="outline">
-                  <Pencil aria-hidden /> Rename
-                </Button>
-              }
-            />
-          </RecruiterOnly>
+          <WatchCampaignButton campaignId={campaign.id} watching={watching} />
+          {canEdit ? (
+            <>
+              <InviteCandidatesButton campaignId={campaign.id} stages={campaign.stages.map(({ id, name }) => ({ id, name }))} questionSet={campaign.config?.name ?? null} />
+              <RenameCampaignButton campaign={{ id: campaign.id, name: campaign.name, jobTitle: campaign.job.title }} />
+            </>
+          ) : null}
           </>
         }
       />
@@ -82,12 +86,18 @@ export function CampaignPage({ initial }: { initial: CampaignView }) {
         </dl>
       </Card>
       <div className="grid gap-6 lg:grid-cols-3">
-        <CampaignRankingCard campaignId={campaign.id} className="min-w-0 lg:col-span-3" />
-        <TestResultsCard of={{ campaignId: campaign.id }} action={<RecruiterOnly><RecordTestDialog campaignId={campaign.id} /></RecruiterOnly>} className="min-w-0 lg:col-span-2 lg:self-start" />
+        <CampaignRankingCard ranking={ranking} canEdit={canEdit} hrefFor={(page) => hrefFor('ranking', page)} className="min-w-0 lg:col-span-3" />
+        <TestResultsCard
+          results={testResults}
+          byCampaign
+          hrefFor={(page) => hrefFor('tests', page)}
+          action={canEdit ? <RecordTestButton campaignId={campaign.id} /> : undefined}
+          className="min-w-0 lg:col-span-2 lg:self-start"
+        />
         <div className="grid content-start gap-6">
-          <QuestionSetCard campaignId={campaign.id} config={campaign.config} />
+          <QuestionSetIsland campaignId={campaign.id} config={campaign.config} />
           <ExportCard campaignId={campaign.id} expected={{ interviews: counts.exportableInterviews, tests: counts.tests }} />
-          <StagesCard campaignId={campaign.id} stages={campaign.stages} />
+          <StagesIsland campaignId={campaign.id} stages={campaign.stages} />
         </div>
       </div>
     </>

@@ -4,13 +4,16 @@ import { Check, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { contractError } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 
-/** "Copy invitation link": the candidate's own link (/i/…) of a waiting interview, to paste in a message. */
+/**
+ * "Copy invitation link": the candidate's own link (/i/…) of a waiting interview, to paste in a message. The API
+ * client loads on the first press (the ranking is rendered on the server); nothing on the page changes, so no refresh.
+ */
 export function CopyInvitationLink({ interviewId, candidate }: { interviewId: string; candidate: string }) {
   const [copied, setCopied] = useState(false);
-  const link = trpc.campaigns.invitationLink.useMutation({
+  const link = useApiAction((api, id: string) => api.campaigns.invitationLink.mutate({ interviewId: id }), {
+    refresh: false,
     onSuccess: async ({ url }) => {
       try {
         await navigator.clipboard.writeText(url);
@@ -22,7 +25,7 @@ export function CopyInvitationLink({ interviewId, candidate }: { interviewId: st
         window.prompt('Copy the invitation link', url);
       }
     },
-    onError: (error) => toast.error(contractError(error).message),
+    onError: (error) => toast.error(error.message),
   });
   return (
     <Button
@@ -32,9 +35,9 @@ export function CopyInvitationLink({ interviewId, candidate }: { interviewId: st
       onClick={(e) => {
         e.stopPropagation();
         e.preventDefault();
-        link.mutate({ interviewId });
+        void link.run(interviewId);
       }}
-      disabled={link.isPending}
+      disabled={link.pending}
       aria-label={`Copy link to the invitation of ${candidate}`}
       data-testid="copy-invitation-link"
     >

@@ -79,8 +79,5 @@ function sanitizeFileName(name: string): string | null {
   return base === '' || base === '.' || base === '..' ? null : base;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+// In its own module: the export card shows sizes without loading the download code before the first export.
+export { formatBytes } from './format-bytes';

@@ -1,6 +1,7 @@
 'use client';
 
 import { LoaderCircle, Send, UserPlus } from 'lucide-react';
+import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
@@ -19,8 +20,9 @@ type Result = RouterOutputs['campaigns']['inviteByEmail'];
  * accepted) and/or a candidate CSV file. Each is found or created and invited with the campaign's question set.
  * After sending, the lines that invited nobody stay in the box with their reasons, so nothing is lost.
  */
-export function InviteCandidatesDialog({ campaignId, stages, questionSet }: { campaignId: string; stages: { id: string; name: string }[]; questionSet: string | null }) {
-  const [open, setOpen] = useState(false);
+export function InviteCandidatesDialog({ campaignId, stages, questionSet, initialOpen = false }: { campaignId: string; stages: { id: string; name: string }[]; questionSet: string | null; initialOpen?: boolean }) {
+  const [open, setOpen] = useState(initialOpen);
+  const router = useRouter();
   const [emails, setEmails] = useState('');
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [stageId, setStageId] = useState('');
@@ -37,6 +39,8 @@ export function InviteCandidatesDialog({ campaignId, stages, questionSet }: { ca
       if (fileInput.current) fileInput.current.value = '';
       const ok = res.operation?.ok ?? 0;
       if (ok > 0) toast.success(`${ok} invitation${ok === 1 ? '' : 's'} sent`);
+      // The campaign page is rendered on the server: its counts and ranking are read again there.
+      router.refresh();
       await Promise.all([utils.dashboard.campaign.invalidate({ id: campaignId }), utils.dashboard.campaignRanking.invalidate()]);
     },
   });

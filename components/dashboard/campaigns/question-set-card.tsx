@@ -2,6 +2,7 @@
 
 import { ListChecks } from 'lucide-react';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { toast } from '@/components/ui/toast';
 import { Card, CardHeader } from '@/components/ui/card';
 import { contractError } from '@/components/trpc/errors';
@@ -16,9 +17,12 @@ import { useRole } from '../role-context';
 export function QuestionSetCard({ campaignId, config }: { campaignId: string; config: { id: string; name: string } | null }) {
   const { canEdit } = useRole();
   const utils = trpc.useUtils();
+  const router = useRouter();
   const update = trpc.campaigns.update.useMutation({
     onSuccess: async () => {
       toast.success('Question set saved: new invitations use it');
+      // The page is rendered on the server: the card's config comes back from there.
+      router.refresh();
       await utils.dashboard.campaign.invalidate({ id: campaignId });
     },
     onError: (error) => toast.error(`Not saved: ${contractError(error).message}`),

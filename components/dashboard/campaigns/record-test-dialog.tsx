@@ -1,6 +1,7 @@
 'use client';
 
 import { FlaskConical, LoaderCircle, Plus, Trash2 } from 'lucide-react';
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
@@ -25,19 +26,23 @@ function toLocalInput(date: Date): string {
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
 /** Records the result of a technical test a candidate finished, for this campaign (its report is ready at once). */
-export function RecordTestDialog({ campaignId }: { campaignId: string }) {
-  const [open, setOpen] = useState(false);
+export function RecordTestDialog({ campaignId, initialOpen = false }: { campaignId: string; initialOpen?: boolean }) {
+  const [open, setOpen] = useState(initialOpen);
+  const router = useRouter();
   const [candidateId, setCandidateId] = useState('');
   const [testName, setTestName] = useState('');
   const [score, setScore] = useState('');
   const [maxScore, setMaxScore] = useState('100');
   const [startedAt, setStartedAt] = useState('');
-  const [completedAt, setCompletedAt] = useState('');
+  // Opened by its trigger, the dialog sets "now" in onOpenChange; opened at once (initialOpen), here.
+  const [completedAt, setCompletedAt] = useState(() => (initialOpen ? toLocalInput(new Date()) : ''));
   const [tasks, setTasks] = useState<TaskDraft[]>([]);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
   const record = trpc.testSessions.record.useMutation({
     onSuccess: async () => {
+      // The campaign page is rendered on the server: its tests, counts and ranking are read again there.
+      router.refresh();
       await Promise.all([utils.dashboard.testResults.invalidate(), utils.dashboard.campaign.invalidate({ id: campaignId }), utils.dashboard.campaignRanking.invalidate()]);
       setOpen(false);
       toast.success('Test result recorded');

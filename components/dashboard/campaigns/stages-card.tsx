@@ -1,7 +1,8 @@
 'use client';
 
 import { ArrowDown, ArrowUp, LoaderCircle, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -20,15 +21,18 @@ type Stage = RouterOutputs['dashboard']['campaign']['stages'][number];
 export function StagesCard({ campaignId, stages }: { campaignId: string; stages: Stage[] }) {
   const { canEdit } = useRole();
   const utils = trpc.useUtils();
-  const refresh = () => utils.dashboard.campaign.invalidate({ id: campaignId });
+  const router = useRouter();
+  // The stages come from the server-rendered page: a change renders it again (router.refresh), which brings new props.
+  const refresh = () => {
+    router.refresh();
+    return utils.dashboard.campaign.invalidate({ id: campaignId });
+  };
   // The checkbox follows the click at once, through this local value until the server's answer is read back
-  // (a refused change then shows the stored value again).
+  // (new stages from the page; a refused change then shows the stored value again).
   const [reportOverride, setReportOverride] = useState<Record<string, boolean>>({});
+  useEffect(() => setReportOverride({}), [stages]);
   const update = trpc.stages.update.useMutation({
-    onSettled: async (_data, _error, input) => {
-      await refresh();
-      setReportOverride(({ [input.id]: _done, ...rest }) => rest);
-    },
+    onSettled: () => refresh(),
   });
   const setGenerateReport = (stageId: string, generateReport: boolean) => {
     setReportOverride((all) => ({ ...all, [stageId]: generateReport }));
@@ -145,10 +149,12 @@ export function StagesCard({ campaignId, stages }: { campaignId: string; stages:
 
 function RenameStageForm({ stage, onDone }: { stage: Stage; onDone: () => void }) {
   const utils = trpc.useUtils();
+  const router = useRouter();
   const [configId, setConfigId] = useState(stage.configId ?? '');
   const update = trpc.stages.update.useMutation({
     onSuccess: async () => {
       toast.success('Stage saved');
+      router.refresh();
       await utils.dashboard.campaign.invalidate({ id: stage.campaignId });
       onDone();
     },
@@ -180,6 +186,7 @@ function RenameStageForm({ stage, onDone }: { stage: Stage; onDone: () => void }
 
 function AddStageForm({ campaignId }: { campaignId: string }) {
   const utils = trpc.useUtils();
+  const router = useRouter();
   const [name, setName] = useState('');
   const [generateReport, setGenerateReport] = useState(true);
   const create = trpc.stages.create.useMutation({
@@ -187,6 +194,7 @@ function AddStageForm({ campaignId }: { campaignId: string }) {
       toast.success('Stage added');
       setName('');
       setGenerateReport(true);
+      router.refresh();
       await Promise.all([utils.dashboard.campaign.invalidate({ id: campaignId }), utils.dashboard.campaigns.invalidate()]);
     },
   });

@@ -1,49 +1,43 @@
-'use client';
-
-import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Mic, Plus } from 'lucide-react';
 import Link from 'next/link';
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
+import type { UserRole } from '@/db/schema/users';
 import { RecommendationBadge, ScorePill, StatusBadge } from '../badges';
-import { DataTable, type DataColumn } from '../data-table';
+import { DetailTable, type DetailColumn } from '../detail/detail-table';
+import { PageLinks } from '../detail/page-links';
 import { candidateName } from '../format';
 import { PageHeader } from '../page-header';
-import { PaginationBar } from '../pagination-bar';
 import { TestResultsCard } from '../campaigns/test-results-card';
 import { Time } from '../time';
-import { DownloadCandidateDataButton, EraseCandidateButton } from './candidate-data-rights';
-import { EditCandidateDialog } from './edit-candidate-dialog';
-import { AdminOnly, RecruiterOnly } from '@/components/dashboard/role-context';
-import { NotesCard } from '../notes/notes-card';
+import { DownloadCandidateDataButton, EditCandidateButton, EraseCandidateButton } from './candidate-actions';
+import { CandidateNotes } from './candidate-notes';
 
 type Candidate = RouterOutputs['candidates']['get'];
-type Row = RouterOutputs['dashboard']['interviews']['items'][number];
-const EMPTY: Row[] = [];
+type Interviews = RouterOutputs['dashboard']['interviews'];
+type TestResults = RouterOutputs['dashboard']['testResults'];
+type Row = Interviews['items'][number];
 
-const columns: DataColumn<Row>[] = [
+const columns: DetailColumn<Row>[] = [
   {
     id: 'job',
     header: 'Job · campaign',
-    cell: ({ row }) => (
+    cell: (row) => (
       <div className="min-w-0 max-w-32 sm:max-w-none">
-        <Link href={`/interviews/${row.original.id}`} className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline">
-          {row.original.jobTitle ?? row.original.jobId}
+        <Link href={`/interviews/${row.id}`} className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline">
+          {row.jobTitle ?? row.jobId}
         </Link>
-        <p className="truncate text-xs text-slate-600">{row.original.campaignName ?? 'No campaign'}</p>
+        <p className="truncate text-xs text-slate-600">{row.campaignName ?? 'No campaign'}</p>
       </div>
     ),
   },
-  { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-  { id: 'score', header: 'Score', cell: ({ row }) => <ScorePill score={row.original.overallScore} /> },
-  { id: 'recommendation', header: 'AI advice', cell: ({ row }) => <RecommendationBadge value={row.original.recommendation} /> },
-  { id: 'createdAt', header: 'Created', cell: ({ row }) => <Time value={row.original.createdAt} className="whitespace-nowrap text-slate-700" /> },
+  { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  { id: 'score', header: 'Score', cell: (row) => <ScorePill score={row.overallScore} /> },
+  { id: 'recommendation', header: 'AI advice', cell: (row) => <RecommendationBadge value={row.recommendation} /> },
+  { id: 'createdAt', header: 'Created', cell: (row) => <Time value={row.createdAt} className="whitespace-nowrap text-slate-700" /> },
 ];
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -55,11 +49,23 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-export function CandidateProfile({ initial }: { initial: Candidate }) {
-  const candidate = trpc.candidates.get.useQuery({ id: initial.id }, { initialData: initial }).data ?? initial;
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const interviews = trpc.dashboard.interviews.useQuery({ candidateId: candidate.id, page, pageSize }, { placeholderData: keepPreviousData });
+type ProfileProps = {
+  candidate: Candidate;
+  interviews: Interviews;
+  testResults: TestResults;
+  role: UserRole;
+  /** The address of a page of a card's table (`?interviews=N`, `?tests=N`), the page's other params kept. */
+  hrefFor: (table: 'interviews' | 'tests', page: number) => string;
+};
+
+/**
+ * A candidate's profile, rendered on the server from the page's reads: the details, their interviews and test
+ * results (pages are links), and the buttons that change them as small client islands (their dialogs load on
+ * first use). Controls a role cannot use are not rendered (the API refuses them anyway).
+ */
+export function CandidateProfile({ candidate, interviews, testResults, role, hrefFor }: ProfileProps) {
+  const canEdit = role !== 'viewer';
+  const isAdmin = role === 'admin';
   const name = candidateName(candidate);
   const newInterviewHref = `/interviews/new?candidateId=${encodeURIComponent(candidate.id)}`;
 
@@ -75,20 +81,16 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
         description={candidate.email}
         actions={
           <>
-            <RecruiterOnly>
-              <EditCandidateDialog candidate={candidate} />
-            </RecruiterOnly>
+            {canEdit ? <EditCandidateButton candidate={candidate} /> : null}
             <DownloadCandidateDataButton candidateId={candidate.id} />
-            <AdminOnly>
-              <EraseCandidateButton candidateId={candidate.id} name={name} />
-            </AdminOnly>
-            <RecruiterOnly>
+            {isAdmin ? <EraseCandidateButton candidateId={candidate.id} name={name} /> : null}
+            {canEdit ? (
               <Button asChild>
                 <Link href={newInterviewHref}>
                   <Plus aria-hidden /> New interview
                 </Link>
               </Button>
-            </RecruiterOnly>
+            ) : null}
           </>
         }
       />
@@ -139,52 +141,37 @@ export function CandidateProfile({ initial }: { initial: Candidate }) {
         </Card>
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
           <Card className="min-w-0">
-            <CardHeader title="Interviews" description={interviews.data ? `${interviews.data.pagination.total} in all` : undefined} />
-            {interviews.isError ? (
-              <ErrorState message={contractError(interviews.error).message} onRetry={() => interviews.refetch()} />
-            ) : (
-              <>
-                <DataTable
-                  columns={columns}
-                  data={interviews.data?.items ?? EMPTY}
-                  getRowId={(r) => r.id}
-                  hideOnPhone={['recommendation', 'createdAt']}
+            <CardHeader title="Interviews" description={`${interviews.pagination.total} in all`} />
+            <DetailTable
+              columns={columns}
+              rows={interviews.items}
+              getRowId={(r) => r.id}
+              hideOnPhone={['recommendation', 'createdAt']}
               caption={`Interviews of ${name}`}
-                  rowHref={(r) => `/interviews/${r.id}`}
-                  loading={interviews.isFetching}
-                  empty={
-                    <EmptyState
-                      icon={Mic}
-                      title="No interviews yet"
-                      description={`Invite ${name} to a voice interview.`}
-                      action={
-                        <RecruiterOnly>
-                          <Button asChild size="sm">
-                            <Link href={newInterviewHref}>
-                              <Plus aria-hidden /> New interview
-                            </Link>
-                          </Button>
-                        </RecruiterOnly>
-                      }
-                    />
+              rowHref={(r) => `/interviews/${r.id}`}
+              empty={
+                <EmptyState
+                  icon={Mic}
+                  title="No interviews yet"
+                  description={`Invite ${name} to a voice interview.`}
+                  action={
+                    canEdit ? (
+                      <Button asChild size="sm">
+                        <Link href={newInterviewHref}>
+                          <Plus aria-hidden /> New interview
+                        </Link>
+                      </Button>
+                    ) : null
                   }
                 />
-                {interviews.data && interviews.data.pagination.total > pageSize ? (
-                  <PaginationBar
-                    {...interviews.data.pagination}
-                    noun="interviews"
-                    onPage={setPage}
-                    onPageSize={(s) => {
-                      setPageSize(s);
-                      setPage(1);
-                    }}
-                  />
-                ) : null}
-              </>
-            )}
+              }
+            />
+            {interviews.pagination.total > interviews.pagination.pageSize ? (
+              <PageLinks pagination={interviews.pagination} noun="interviews" hrefFor={(page) => hrefFor('interviews', page)} />
+            ) : null}
           </Card>
-          <TestResultsCard of={{ candidateId: candidate.id }} className="min-w-0" />
-          <NotesCard subjectType="candidate" subjectId={candidate.id} className="min-w-0" />
+          <TestResultsCard results={testResults} byCampaign={false} hrefFor={(page) => hrefFor('tests', page)} className="min-w-0" />
+          <CandidateNotes candidateId={candidate.id} />
         </div>
       </div>
     </>

@@ -1,31 +1,37 @@
 import { CampaignPage } from '@/components/dashboard/campaigns/campaign-page';
-import { prefetchCatalog, serverTrpc } from '@/components/trpc/server';
+import { pageParam, withParam } from '@/components/dashboard/detail/page-links';
 import { getServerCaller, orNotFound, requireRecruiter } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Campaign · Interview screening' };
 
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Where each table's page is in the URL: `?ranking=2&tests=3`. */
+const PARAMS = { ranking: 'ranking', tests: 'tests' } as const;
+
 /**
- * Rendered on the server through the same procedure the browser uses; another organization's id is a 404. The
- * ranking's and the test results' first pages and the watch state are prefetched beside it and arrive in the HTML
- * under the keys their components use (components/trpc/server.tsx), with the question-set picker's list for editors.
+ * The campaign, the pages of its ranking and test results and the watch state are read on the server, through the
+ * same procedures as the API (another organization's id is a 404, like a missing one), and rendered there: the
+ * page needs no data layer in the browser. Its dialogs and editing cards load theirs when they are used.
  */
-export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const [caller, { role }] = await Promise.all([getServerCaller(), requireRecruiter()]);
-  const { trpc, HydrateClient } = serverTrpc();
-  const panels = Promise.all([
-    // The first pages the cards start on (campaign-ranking-card.tsx, test-results-card.tsx).
-    trpc.dashboard.campaignRanking.prefetch({ campaignId: id, page: 1, pageSize: 20 }),
-    trpc.dashboard.testResults.prefetch({ campaignId: id, page: 1, pageSize: 10 }),
-    trpc.notifications.watching.prefetch({ targetType: 'campaign', targetId: id }),
-    role === 'viewer' ? null : prefetchCatalog('interviewConfigs'),
-  ]);
+export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
+  const [{ id }, query, caller, { role }] = await Promise.all([params, searchParams, getServerCaller(), requireRecruiter()]);
   const campaign = await orNotFound(() => caller.dashboard.campaign({ id }));
-  await panels;
+  const [ranking, testResults, watch] = await Promise.all([
+    caller.dashboard.campaignRanking({ campaignId: id, page: pageParam(query[PARAMS.ranking]), pageSize: 20 }),
+    caller.dashboard.testResults({ campaignId: id, page: pageParam(query[PARAMS.tests]), pageSize: 10 }),
+    caller.notifications.watching({ targetType: 'campaign', targetId: id }),
+  ]);
+  const path = `/campaigns/${encodeURIComponent(id)}`;
   return (
-    <HydrateClient>
-      <CampaignPage initial={campaign} />
-    </HydrateClient>
+    <CampaignPage
+      campaign={campaign}
+      ranking={ranking}
+      testResults={testResults}
+      watching={watch.watching}
+      role={role}
+      hrefFor={(table, page) => withParam(path, query, PARAMS[table], page)}
+    />
   );
 }

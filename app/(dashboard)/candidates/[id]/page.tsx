@@ -1,32 +1,36 @@
+import { pageParam, withParam } from '@/components/dashboard/detail/page-links';
 import { CandidateProfile } from '@/components/dashboard/candidates/candidate-profile';
-import { serverTrpc } from '@/components/trpc/server';
 import { getServerCaller, orNotFound, requireRecruiter } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Candidate · Interview screening' };
 
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Where each table's page is in the URL: `?interviews=2&tests=3`. */
+const PARAMS = { interviews: 'interviews', tests: 'tests' } as const;
+const PAGE_SIZE = 10;
+
 /**
- * The candidate through the same procedure the browser uses (another organization's id is a 404); the panels'
- * first pages (interviews, test results, notes) are prefetched beside it and arrive in the HTML under the keys
- * their components use (components/trpc/server.tsx), so the page sends no query after load.
+ * The candidate and the pages of their interviews and test results are read on the server, through the same
+ * procedures as the API (another organization's id is a 404, like a missing one), and rendered there: the page
+ * needs no data layer in the browser. The notes card and the dialogs load theirs when they are used.
  */
-export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const [caller, { role }] = await Promise.all([getServerCaller(), requireRecruiter()]);
-  const { trpc, HydrateClient } = serverTrpc();
-  const panels = Promise.all([
-    // The first pages the profile's cards start on (candidate-profile.tsx, test-results-card.tsx).
-    trpc.dashboard.interviews.prefetch({ candidateId: id, page: 1, pageSize: 10 }),
-    trpc.dashboard.testResults.prefetch({ candidateId: id, page: 1, pageSize: 10 }),
-    trpc.notes.list.prefetch({ subjectType: 'candidate', subjectId: id }),
-    trpc.dashboard.me.prefetch(),
-    role === 'viewer' ? null : trpc.notes.mentionable.prefetch(),
-  ]);
+export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
+  const [{ id }, query, caller, { role }] = await Promise.all([params, searchParams, getServerCaller(), requireRecruiter()]);
   const candidate = await orNotFound(() => caller.candidates.get({ id }));
-  await panels;
+  const [interviews, testResults] = await Promise.all([
+    caller.dashboard.interviews({ candidateId: id, page: pageParam(query[PARAMS.interviews]), pageSize: PAGE_SIZE }),
+    caller.dashboard.testResults({ candidateId: id, page: pageParam(query[PARAMS.tests]), pageSize: PAGE_SIZE }),
+  ]);
+  const path = `/candidates/${encodeURIComponent(id)}`;
   return (
-    <HydrateClient>
-      <CandidateProfile initial={candidate} />
-    </HydrateClient>
+    <CandidateProfile
+      candidate={candidate}
+      interviews={interviews}
+      testResults={testResults}
+      role={role}
+      hrefFor={(table, page) => withParam(path, query, PARAMS[table], page)}
+    />
   );
 }
