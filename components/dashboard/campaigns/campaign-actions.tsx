@@ -1,11 +1,9 @@
 'use client';
 
-import { Eye, EyeOff, FlaskConical, Pencil, UserPlus } from 'lucide-react';
+import { FlaskConical, Pencil, UserPlus } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useState, type ReactNode } from 'react';
-import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { useApiAction } from '@/components/trpc/use-api-action';
 
 /*
  * The campaign page's buttons. Each dialog (Radix Dialog, its form, React Query) loads on the first press: until
@@ -56,37 +54,4 @@ export function RenameCampaignButton(props: { campaign: { id: string; name: stri
 
 export function RecordTestButton(props: { campaignId: string }) {
   return <LoadOnPress trigger={(onClick) => <RecordTestTrigger onClick={onClick} />} dialog={<LazyRecordTest {...props} />} />;
-}
-
-/**
- * Follow or stop following the campaign (its events then reach the bell): the state is read by the server page,
- * the change goes through the API loaded on first press. Same name, test id and states as the shared WatchButton.
- */
-export function WatchCampaignButton({ campaignId, watching: initial }: { campaignId: string; watching: boolean }) {
-  const [watching, setWatching] = useState(initial);
-  const set = useApiAction((api, next: boolean) => api.notifications.setWatching.mutate({ targetType: 'campaign', targetId: campaignId, watching: next }), {
-    refresh: false,
-    onSuccess: (data) => {
-      setWatching(data.watching);
-      toast.success(data.watching ? 'You now watch this campaign' : 'You no longer watch this campaign');
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const name = 'Watch this campaign';
-  return (
-    <Button
-      variant="outline"
-      size="icon"
-      aria-label={name}
-      aria-pressed={watching}
-      title={watching ? 'You watch this campaign: press to stop' : `${name}: be notified of what happens to it`}
-      disabled={set.pending}
-      data-testid="watch-button"
-      data-watching={String(watching)}
-      onClick={() => void set.run(!watching)}
-      className={watching ? 'border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100' : undefined}
-    >
-      {watching ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
-    </Button>
-  );
 }

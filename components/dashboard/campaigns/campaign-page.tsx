@@ -6,7 +6,8 @@ import type { RouterOutputs } from '@/components/trpc/react';
 import type { UserRole } from '@/db/schema/users';
 import { ScorePill } from '../badges';
 import { PageHeader } from '../page-header';
-import { InviteCandidatesButton, RecordTestButton, RenameCampaignButton, WatchCampaignButton } from './campaign-actions';
+import { WatchButton } from '../notifications/watch-button';
+import { InviteCandidatesButton, RecordTestButton, RenameCampaignButton } from './campaign-actions';
 import { CampaignRankingCard } from './campaign-ranking-card';
 import { QuestionSetIsland, StagesIsland } from './campaign-settings';
 import { ExportCard } from './export-card';
@@ -62,7 +63,7 @@ export function CampaignPage({ campaign, ranking, testResults, watching, role, h
         }
         actions={
           <>
-          <WatchCampaignButton campaignId={campaign.id} watching={watching} />
+          <WatchButton targetType="campaign" targetId={campaign.id} watching={watching} />
           {canEdit ? (
             <>
               <InviteCandidatesButton campaignId={campaign.id} stages={campaign.stages.map(({ id, name }) => ({ id, name }))} questionSet={campaign.config?.name ?? null} />
