@@ -1,0 +1,81 @@
+'use client';
+
+import { Radio } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
+import { FINAL_STATUSES } from '../format';
+import { Transcript } from './transcript';
+import type { LiveFeedProps } from './interview-live-feed';
+import { mergeTurns, type InterviewView, type LiveState, type Turn } from './use-live-transcript';
+
+function LiveIndicator({ state, status }: { state: LiveState; status: InterviewView['status'] }) {
+  if (state === 'off') return null;
+  // Watched, but nobody is talking yet: a draft or an invitation is not live.
+  if (status === 'DRAFT' || status === 'INVITED') return <Badge tone="neutral">Waiting for the candidate</Badge>;
+  if (state === 'live') {
+    return (
+      <Badge tone="red" aria-label="Live: new turns appear automatically">
+        <Radio className="animate-live" aria-hidden /> Live
+      </Badge>
+    );
+  }
+  return <Badge tone="neutral">{state === 'error' ? 'Reconnecting…' : 'Connecting…'}</Badge>;
+}
+
+type Props = {
+  interviewId: string;
+  status: InterviewView['status'];
+  turns: Turn[];
+  candidateName: string;
+  /** Labels of the criteria a turn is scored on, by key. */
+  criteria: [string, string][];
+};
+
+/**
+ * The transcript, as the server read it. While the interview can still change, the live feed (its own chunk, with
+ * the data layer) is loaded and merges new and edited turns in; a completed interview's page never loads it.
+ */
+export function TranscriptCard({ interviewId, status, turns: initialTurns, candidateName, criteria }: Props) {
+  const watching = !FINAL_STATUSES.includes(status);
+  const [byNumber, setByNumber] = useState(() => mergeTurns(new Map(), initialTurns));
+  const [announcement, setAnnouncement] = useState('');
+  const [live, setLive] = useState<LiveState>('connecting');
+  const [Feed, setFeed] = useState<ComponentType<LiveFeedProps> | null>(null);
+
+  // A refreshed page brings the server's turns: merged, never losing a newer one the feed sent.
+  useEffect(() => setByNumber((current) => mergeTurns(current, initialTurns)), [initialTurns]);
+  useEffect(() => {
+    if (!watching || Feed) return;
+    let cancelled = false;
+    void import('./interview-live-feed').then((module) => {
+      if (!cancelled) setFeed(() => module.default);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [watching, Feed]);
+
+  const onTurns = useCallback((incoming: Turn[], fresh: boolean) => {
+    setByNumber((current) => mergeTurns(current, incoming));
+    const last = incoming.at(-1);
+    if (fresh && last) setAnnouncement(`Turn ${last.turnNumber} from the ${last.role}: ${last.content.slice(0, 140)}`);
+  }, []);
+
+  const ordered = useMemo(() => [...byNumber.values()].sort((a, b) => a.turnNumber - b.turnNumber), [byNumber]);
+  const labels = useMemo(() => new Map(criteria), [criteria]);
+  const state: LiveState = watching ? live : 'off';
+
+  return (
+    <Card>
+      <CardHeader title="Transcript" description={`${ordered.length} ${ordered.length === 1 ? 'turn' : 'turns'}`} action={<LiveIndicator state={state} status={status} />} />
+      <div className="px-2 py-2">
+        <Transcript turns={ordered} candidateName={candidateName} criterionLabels={labels} waiting={state !== 'off'} />
+      </div>
+      <div aria-live="polite" className="sr-only">
+        {announcement}
+      </div>
+      {watching && Feed ? <Feed interviewId={interviewId} status={status} onTurns={onTurns} onState={setLive} /> : null}
+    </Card>
+  );
+}
