@@ -3,14 +3,16 @@
 import { Ban, LoaderCircle, RefreshCw, Send } from 'lucide-react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import type { Api } from '@/components/trpc/api-client';
 import type { ContractError } from '@/components/trpc/errors';
 import { useApiAction } from '@/components/trpc/use-api-action';
 import { Time } from '../time';
 import { availableActions } from './available-actions';
-import { useActionFeedback } from './interview-feedback';
+import { ACTION_FEEDBACK_SLOT } from './interview-classes';
+import { ActionFeedbackBanner, type ActionFeedback } from './interview-feedback';
 import type { InterviewView } from './use-live-transcript';
 
 // Radix Dialog is loaded when a confirmation is first asked for, not with the page.
@@ -34,7 +36,10 @@ export type ActionsView = Pick<InterviewView, 'id' | 'status' | 'evaluation' | '
  */
 export function InterviewActions({ view }: { view: ActionsView }) {
   const router = useRouter();
-  const { setFeedback } = useActionFeedback();
+  const [feedback, setFeedback] = useState<ActionFeedback | null>(null);
+  // The outcome is shown under the page header, in the place the server page keeps for it.
+  const [bannerSlot, setBannerSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setBannerSlot(document.getElementById(ACTION_FEEDBACK_SLOT)), []);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const allowed = availableActions(view);
   const email = view.email ?? 'the candidate';
@@ -63,6 +68,7 @@ export function InterviewActions({ view }: { view: ActionsView }) {
 
   return (
     <>
+      {bannerSlot ? createPortal(<ActionFeedbackBanner feedback={feedback} onDismiss={() => setFeedback(null)} />, bannerSlot) : null}
       {allowed.send ? (
         <Button onClick={() => start(send, view.id)} disabled={busy}>
           {send.pending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />} Send invitation

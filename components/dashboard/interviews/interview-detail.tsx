@@ -12,11 +12,13 @@ import { RefreshWhilePending } from './interview-auto-refresh';
 import { DecisionCard } from './decision-card';
 import { HumanReviewCard } from './human-review-card';
 import { IntegrityCard } from './integrity-card';
-import { InterviewActions } from './interview-actions';
-import { ActionFeedbackBanner, ActionFeedbackProvider } from './interview-feedback';
+import { availableActions } from './available-actions';
+import type { ActionsView } from './interview-actions';
+import { ACTION_FEEDBACK_SLOT } from './interview-classes';
+import { ActionsPlaceholder, WatchPlaceholder } from './interview-form-placeholders';
+import { LazyInterviewActions, LazyWatchButton } from './interview-lazy-forms';
 import { InterviewNotes } from './interview-notes';
 import { TranscriptCard } from './interview-transcript-card';
-import { InterviewWatchButton } from './interview-watch-button';
 import { Scorecard } from './scorecard';
 import { StatusTimeline } from './status-timeline';
 import type { InterviewView } from './use-live-transcript';
@@ -72,12 +74,12 @@ export function InterviewDetail({ view, panels }: { view: InterviewView; panels:
   const criterionLabels = [...new Map([...(view.config?.criteria ?? []), ...(view.evaluation?.criteria ?? [])].map((c) => [c.key, c.label])).entries()];
   const context = [view.job.title, view.campaign?.name, view.stage?.name].filter(Boolean).join(' · ');
   const hasTurnAudio = view.turns.some((t) => t.audioUrl);
+  const actionsView: ActionsView = { id: view.id, status: view.status, evaluation: view.evaluation, expiresAt: view.expiresAt, email: view.candidate?.email ?? null };
   // When the candidate acknowledged the notice on the invitation page (null: not, or an external agent's call).
   const consentedAt = 'consentedAt' in view && typeof view.consentedAt === 'string' ? view.consentedAt : null;
 
   return (
     <PlaybackProvider>
-      <ActionFeedbackProvider>
         {/* While the report is being generated, look again every few seconds. */}
         {view.evaluation?.status === 'PENDING' ? <RefreshWhilePending /> : null}
         <PageHeader
@@ -95,11 +97,16 @@ export function InterviewDetail({ view, panels }: { view: InterviewView; panels:
           description={context}
           actions={
             <>
+              {/* A completed interview with its report has no action: its page loads none. */}
               {canEdit ? (
-                <InterviewActions view={{ id: view.id, status: view.status, evaluation: view.evaluation, expiresAt: view.expiresAt, email: view.candidate?.email ?? null }} />
+                <LazyInterviewActions
+                  view={actionsView}
+                  wanted={Object.values(availableActions(actionsView)).some(Boolean)}
+                  placeholder={<ActionsPlaceholder view={actionsView} />}
+                />
               ) : null}
               {/* Keyed by the state read: a note written here makes its author a watcher, and the refreshed page says so. */}
-              <InterviewWatchButton key={String(panels.watching)} interviewId={view.id} initialWatching={panels.watching} />
+              <LazyWatchButton key={String(panels.watching)} interviewId={view.id} initialWatching={panels.watching} placeholder={<WatchPlaceholder watching={panels.watching} />} />
               {view.candidate ? (
                 <Button asChild variant="outline">
                   <Link href={`/candidates/${view.candidate.id}`}>
@@ -110,8 +117,8 @@ export function InterviewDetail({ view, panels }: { view: InterviewView; panels:
             </>
           }
         />
-        <ActionFeedbackBanner />
-      </ActionFeedbackProvider>
+      {/* The header actions' outcome (a status message or the refusal) is shown here by their island. */}
+      <div id={ACTION_FEEDBACK_SLOT} />
       {/* On a phone the decision comes first, before the recording and the transcript (one column); on a wide
           screen it heads the side column (row 1 of column 3, the rest of the side column in row 2). */}
       <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">

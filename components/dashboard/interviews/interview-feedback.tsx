@@ -1,30 +1,12 @@
 'use client';
 
 import { CheckCircle2, CircleAlert, X } from 'lucide-react';
-import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { ContractError } from '@/components/trpc/errors';
 
 export type ActionFeedback = { kind: 'success'; message: string } | { kind: 'error'; action: string; error: ContractError };
 
-type FeedbackState = { feedback: ActionFeedback | null; setFeedback: (feedback: ActionFeedback | null) => void };
-
-const FeedbackContext = createContext<FeedbackState>({ feedback: null, setFeedback: () => undefined });
-
-/**
- * The outcome of the header's last action, shared by the actions (in the header) and the banner (under it): the
- * page around them is rendered on the server, so the two islands meet through this context rather than a parent's
- * state.
- */
-export function ActionFeedbackProvider({ children }: { children: ReactNode }) {
-  const [feedback, setFeedback] = useState<ActionFeedback | null>(null);
-  return <FeedbackContext.Provider value={{ feedback, setFeedback }}>{children}</FeedbackContext.Provider>;
-}
-
-export const useActionFeedback = () => useContext(FeedbackContext);
-
 /** The outcome of the last action, under the page header: a status message, or the refusal with its reference. */
-export function ActionFeedbackBanner() {
-  const { feedback, setFeedback } = useActionFeedback();
+export function ActionFeedbackBanner({ feedback, onDismiss }: { feedback: ActionFeedback | null; onDismiss: () => void }) {
   if (!feedback) return <div role="status" className="sr-only" />;
   const success = feedback.kind === 'success';
   return (
@@ -44,7 +26,7 @@ export function ActionFeedbackBanner() {
           </>
         )}
       </div>
-      <button type="button" onClick={() => setFeedback(null)} className="rounded p-0.5 opacity-70 hover:opacity-100" aria-label="Dismiss">
+      <button type="button" onClick={onDismiss} className="rounded p-0.5 opacity-70 hover:opacity-100" aria-label="Dismiss">
         <X className="size-4" aria-hidden />
       </button>
     </div>

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Ban, Eye, EyeOff, Pencil, RefreshCw, Send, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
@@ -6,7 +6,9 @@ import type { RouterOutputs } from '@/components/trpc/react';
 import { NOTE_MAX_LENGTH } from '@/server/services/notes/note-body';
 import { formatScore } from '../format';
 import { Time } from '../time';
+import { availableActions } from './available-actions';
 import { DECISION_LABELS, type DecisionStatus } from './decision-badge';
+import type { ActionsView } from './interview-actions';
 import type { ReviewCriterion } from './interview-review-form';
 
 /**
@@ -138,5 +140,43 @@ export function NotesPlaceholder({ interviewId, notes, meId, canEdit }: { interv
         <p className="text-sm text-slate-600">No notes yet.</p>
       )}
     </>
+  );
+}
+
+/** The header's actions the status allows, disabled until their island is in (none for a completed interview). */
+export function ActionsPlaceholder({ view }: { view: ActionsView }) {
+  const allowed = availableActions(view);
+  return (
+    <>
+      {allowed.send ? (
+        <Button disabled>
+          <Send aria-hidden /> Send invitation
+        </Button>
+      ) : null}
+      {allowed.resend ? (
+        <Button variant="outline" disabled>
+          <RefreshCw aria-hidden /> Resend invitation
+        </Button>
+      ) : null}
+      {allowed.retryReport && view.evaluation ? (
+        <Button disabled>
+          <RefreshCw aria-hidden /> Regenerate report
+        </Button>
+      ) : null}
+      {allowed.cancel ? (
+        <Button variant="outline" disabled className="text-red-700 hover:bg-red-50 hover:text-red-800">
+          <Ban aria-hidden /> Cancel interview
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** The watch toggle as the server read it, disabled until its island is in (no test id: that is the live one's). */
+export function WatchPlaceholder({ watching }: { watching: boolean }) {
+  return (
+    <Button variant="outline" size="icon" aria-label="Watch this interview" aria-pressed={watching} disabled className={watching ? 'border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100' : undefined}>
+      {watching ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
+    </Button>
   );
 }

@@ -2,9 +2,8 @@
 
 import { Radio } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { Card, CardHeader } from '@/components/ui/card';
 import { FINAL_STATUSES } from '../format';
+import { badgeClass } from './interview-classes';
 import { Transcript } from './transcript';
 import type { LiveFeedProps } from './interview-live-feed';
 import { mergeTurns, type InterviewView, type LiveState, type Turn } from './use-live-transcript';
@@ -12,15 +11,15 @@ import { mergeTurns, type InterviewView, type LiveState, type Turn } from './use
 function LiveIndicator({ state, status }: { state: LiveState; status: InterviewView['status'] }) {
   if (state === 'off') return null;
   // Watched, but nobody is talking yet: a draft or an invitation is not live.
-  if (status === 'DRAFT' || status === 'INVITED') return <Badge tone="neutral">Waiting for the candidate</Badge>;
+  if (status === 'DRAFT' || status === 'INVITED') return <span className={badgeClass('neutral')}>Waiting for the candidate</span>;
   if (state === 'live') {
     return (
-      <Badge tone="red" aria-label="Live: new turns appear automatically">
+      <span className={badgeClass('red')} aria-label="Live: new turns appear automatically">
         <Radio className="animate-live" aria-hidden /> Live
-      </Badge>
+      </span>
     );
   }
-  return <Badge tone="neutral">{state === 'error' ? 'Reconnecting…' : 'Connecting…'}</Badge>;
+  return <span className={badgeClass('neutral')}>{state === 'error' ? 'Reconnecting…' : 'Connecting…'}</span>;
 }
 
 type Props = {
@@ -67,8 +66,15 @@ export function TranscriptCard({ interviewId, status, turns: initialTurns, candi
   const state: LiveState = watching ? live : 'off';
 
   return (
-    <Card>
-      <CardHeader title="Transcript" description={`${ordered.length} ${ordered.length === 1 ? 'turn' : 'turns'}`} action={<LiveIndicator state={state} status={status} />} />
+    // Card and CardHeader's markup (components/ui/card.tsx), inline: this island is the page's only client use of them.
+    <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
+        <div className="grid gap-0.5">
+          <h2 className="text-sm font-semibold text-slate-900">Transcript</h2>
+          <p className="text-xs text-slate-600">{`${ordered.length} ${ordered.length === 1 ? 'turn' : 'turns'}`}</p>
+        </div>
+        <LiveIndicator state={state} status={status} />
+      </div>
       <div className="px-2 py-2">
         <Transcript turns={ordered} candidateName={candidateName} criterionLabels={labels} waiting={state !== 'off'} />
       </div>
@@ -76,6 +82,6 @@ export function TranscriptCard({ interviewId, status, turns: initialTurns, candi
         {announcement}
       </div>
       {watching && Feed ? <Feed interviewId={interviewId} status={status} onTurns={onTurns} onState={setLive} /> : null}
-    </Card>
+    </section>
   );
 }
