@@ -10,8 +10,7 @@ import type { Api } from '@/components/trpc/api-client';
 import type { ContractError } from '@/components/trpc/errors';
 import { useApiAction } from '@/components/trpc/use-api-action';
 import { Time } from '../time';
-import { availableActions } from './available-actions';
-import { ACTION_FEEDBACK_SLOT } from './interview-classes';
+import { ACTION_FEEDBACK_SLOT, availableActions } from './available-actions';
 import { ActionFeedbackBanner, type ActionFeedback } from './interview-feedback';
 import type { InterviewView } from './use-live-transcript';
 

@@ -7,8 +7,6 @@ const BUTTON =
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
 export const OUTLINE_BUTTON = `${BUTTON} border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 h-9 px-4`;
-export const OUTLINE_SM_BUTTON = `${BUTTON} border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 h-8 px-3 text-xs`;
-export const GHOST_SM_BUTTON = `${BUTTON} text-slate-700 hover:bg-slate-100 hover:text-slate-900 h-8 px-3 text-xs`;
 
 const BADGE = 'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3';
 const TONES = {
@@ -20,5 +18,3 @@ const TONES = {
 
 export const badgeClass = (tone: keyof typeof TONES) => `${BADGE} ${TONES[tone]}`;
 
-/** The id of the element, under the page header, where the header actions' outcome is shown (interview-actions.tsx). */
-export const ACTION_FEEDBACK_SLOT = 'interview-action-feedback';

@@ -1,11 +1,7 @@
 'use client';
 
-import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import type { InterviewActions } from './interview-actions';
-import type { DecisionForm } from './interview-decision-form';
-import type { InterviewNotesBody } from './interview-note-islands';
-import type { HumanReviewForm } from './interview-review-form';
-import type { InterviewWatchButton } from './interview-watch-button';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * The page's forms are loaded after it is on screen, each in its own chunk (next/dynamic with ssr: false would
@@ -38,33 +34,33 @@ const loadActions = () => import('./interview-actions').then((m) => m.InterviewA
 const loadWatch = () => import('./interview-watch-button').then((m) => m.InterviewWatchButton);
 const loadNotes = () => import('./interview-note-islands').then((m) => m.InterviewNotesBody);
 
-type WithPlaceholder<P> = P & { placeholder: ReactNode };
-
-export function LazyDecisionForm({ placeholder, ...props }: WithPlaceholder<ComponentProps<typeof DecisionForm>>) {
-  const Form = useLoaded(loadDecision);
-  return Form ? <Form {...props} /> : placeholder;
+/**
+ * An island shown as its placeholder until its module is in. `wanted: false` defers the load (the header's actions
+ * load only when the status allows one, a completed interview with its report allows none); once loaded it stays,
+ * so the outcome of an action that leaves none allowed (a cancellation) is still shown.
+ */
+function lazyIsland<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return function LazyIsland({ placeholder, wanted = true, ...props }: P & { placeholder: ReactNode; wanted?: boolean }) {
+    const Loaded = useLoaded(load, wanted);
+    return Loaded ? <Loaded {...(props as P)} /> : placeholder;
+  };
 }
 
-export function LazyReviewForm({ placeholder, ...props }: WithPlaceholder<ComponentProps<typeof HumanReviewForm>>) {
-  const Form = useLoaded(loadReview);
-  return Form ? <Form {...props} /> : placeholder;
-}
-
-export function LazyNotesBody({ placeholder, ...props }: WithPlaceholder<ComponentProps<typeof InterviewNotesBody>>) {
-  const Body = useLoaded(loadNotes);
-  return Body ? <Body {...props} /> : placeholder;
-}
+export const LazyDecisionForm = lazyIsland(loadDecision);
+export const LazyReviewForm = lazyIsland(loadReview);
+export const LazyNotesBody = lazyIsland(loadNotes);
+export const LazyInterviewActions = lazyIsland(loadActions);
+export const LazyWatchButton = lazyIsland(loadWatch);
 
 /**
- * Loaded only when the status allows an action (a completed interview with its report allows none); once loaded it
- * stays, so the outcome of an action that leaves none allowed (a cancellation) is still shown.
+ * Rendered while the report is being generated: asks the server for the page again every few seconds, so the
+ * scorecard appears by itself (the page has no query to refetch). Gone once the report is ready or failed.
  */
-export function LazyInterviewActions({ placeholder, wanted, ...props }: WithPlaceholder<ComponentProps<typeof InterviewActions>> & { wanted: boolean }) {
-  const Actions = useLoaded(loadActions, wanted);
-  return Actions ? <Actions {...props} /> : placeholder;
-}
-
-export function LazyWatchButton({ placeholder, ...props }: WithPlaceholder<ComponentProps<typeof InterviewWatchButton>>) {
-  const Watch = useLoaded(loadWatch);
-  return Watch ? <Watch {...props} /> : placeholder;
+export function RefreshWhilePending({ everyMs = 3000 }: { everyMs?: number }) {
+  const router = useRouter();
+  useEffect(() => {
+    const timer = setInterval(() => router.refresh(), everyMs);
+    return () => clearInterval(timer);
+  }, [router, everyMs]);
+  return null;
 }

@@ -1,9 +1,11 @@
 'use client';
 
+import { Radio } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { Providers } from '@/components/trpc/providers';
 import { trpc } from '@/components/trpc/react';
+import { badgeClass } from './interview-classes';
 import type { InterviewView, LiveState, Turn } from './use-live-transcript';
 
 export type LiveFeedProps = {
@@ -47,4 +49,13 @@ function Feed({ interviewId, status, onTurns, onState }: LiveFeedProps) {
   const state: LiveState = subscription.status === 'pending' ? 'live' : subscription.status === 'error' ? 'error' : 'connecting';
   useEffect(() => onState(state), [state, onState]);
   return null;
+}
+
+/** The transcript's "Live" badge, shown once the feed is connected. */
+export function LiveBadge() {
+  return (
+    <span className={badgeClass('red')} aria-label="Live: new turns appear automatically">
+      <Radio className="animate-live" aria-hidden /> Live
+    </span>
+  );
 }

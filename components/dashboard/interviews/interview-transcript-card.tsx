@@ -1,24 +1,19 @@
 'use client';
 
-import { Radio } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FINAL_STATUSES } from '../format';
 import { badgeClass } from './interview-classes';
 import { Transcript } from './transcript';
-import type { LiveFeedProps } from './interview-live-feed';
+import type LiveFeed from './interview-live-feed';
+import type { LiveBadge } from './interview-live-feed';
 import { mergeTurns, type InterviewView, type LiveState, type Turn } from './use-live-transcript';
 
-function LiveIndicator({ state, status }: { state: LiveState; status: InterviewView['status'] }) {
+function LiveIndicator({ state, status, Live }: { state: LiveState; status: InterviewView['status']; Live: typeof LiveBadge | null }) {
   if (state === 'off') return null;
   // Watched, but nobody is talking yet: a draft or an invitation is not live.
   if (status === 'DRAFT' || status === 'INVITED') return <span className={badgeClass('neutral')}>Waiting for the candidate</span>;
-  if (state === 'live') {
-    return (
-      <span className={badgeClass('red')} aria-label="Live: new turns appear automatically">
-        <Radio className="animate-live" aria-hidden /> Live
-      </span>
-    );
-  }
+  // "Live" is only ever said by the feed, so its badge (and icon) come with the feed's module.
+  if (state === 'live' && Live) return <Live />;
   return <span className={badgeClass('neutral')}>{state === 'error' ? 'Reconnecting…' : 'Connecting…'}</span>;
 }
 
@@ -40,20 +35,20 @@ export function TranscriptCard({ interviewId, status, turns: initialTurns, candi
   const [byNumber, setByNumber] = useState(() => mergeTurns(new Map(), initialTurns));
   const [announcement, setAnnouncement] = useState('');
   const [live, setLive] = useState<LiveState>('connecting');
-  const [Feed, setFeed] = useState<ComponentType<LiveFeedProps> | null>(null);
+  const [feed, setFeed] = useState<{ Feed: typeof LiveFeed; Live: typeof LiveBadge } | null>(null);
 
   // A refreshed page brings the server's turns: merged, never losing a newer one the feed sent.
   useEffect(() => setByNumber((current) => mergeTurns(current, initialTurns)), [initialTurns]);
   useEffect(() => {
-    if (!watching || Feed) return;
+    if (!watching || feed) return;
     let cancelled = false;
     void import('./interview-live-feed').then((module) => {
-      if (!cancelled) setFeed(() => module.default);
+      if (!cancelled) setFeed({ Feed: module.default, Live: module.LiveBadge });
     });
     return () => {
       cancelled = true;
     };
-  }, [watching, Feed]);
+  }, [watching, feed]);
 
   const onTurns = useCallback((incoming: Turn[], fresh: boolean) => {
     setByNumber((current) => mergeTurns(current, incoming));
@@ -73,7 +68,7 @@ export function TranscriptCard({ interviewId, status, turns: initialTurns, candi
           <h2 className="text-sm font-semibold text-slate-900">Transcript</h2>
           <p className="text-xs text-slate-600">{`${ordered.length} ${ordered.length === 1 ? 'turn' : 'turns'}`}</p>
         </div>
-        <LiveIndicator state={state} status={status} />
+        <LiveIndicator state={state} status={status} Live={feed?.Live ?? null} />
       </div>
       <div className="px-2 py-2">
         <Transcript turns={ordered} candidateName={candidateName} criterionLabels={labels} waiting={state !== 'off'} />
@@ -81,7 +76,7 @@ export function TranscriptCard({ interviewId, status, turns: initialTurns, candi
       <div aria-live="polite" className="sr-only">
         {announcement}
       </div>
-      {watching && Feed ? <Feed interviewId={interviewId} status={status} onTurns={onTurns} onState={setLive} /> : null}
+      {watching && feed ? <feed.Feed interviewId={interviewId} status={status} onTurns={onTurns} onState={setLive} /> : null}
     </section>
   );
 }
