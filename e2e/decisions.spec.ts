@@ -289,6 +289,8 @@ describe('issue 10 on a 390×844 phone', { timeout: 180_000 }, () => {
   it('the interview page keeps the decision within reach and passes axe', async () => {
     await small.goto(`${app.url}/interviews/${data.weak.id}`);
     const card = small.locator('section', { has: small.getByRole('heading', { name: 'Decision' }) });
+    // The decision form is loaded after the page and shown disabled until then: measure the form that stays.
+    await expect.poll(() => card.getByLabel('Reason (optional)').isEnabled()).toBe(true);
     for (const action of ['Advance', 'Hold', 'Reject']) await expectInView(small, card.getByRole('button', { name: action }));
     await expectInView(small, card.getByLabel('Reason (optional)'));
     const review = small.locator('section', { has: small.getByRole('heading', { name: 'Your review' }) });

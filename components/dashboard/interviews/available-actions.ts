@@ -14,3 +14,6 @@ export function availableActions(view: View) {
     retryReport: view.evaluation?.status === 'FAILED',
   };
 }
+
+/** The id of the element, under the page header, where the header actions' outcome is shown (interview-actions.tsx). */
+export const ACTION_FEEDBACK_SLOT = 'interview-action-feedback';

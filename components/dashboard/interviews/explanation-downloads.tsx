@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { CANDIDATE_LANGUAGES, type CandidateLanguage } from '@/server/i18n/languages';
+import type { CandidateLanguage } from '@/server/i18n/languages';
 
 /** The languages' names as the (English) dashboard says them. */
 const LANGUAGE_LABELS: Record<CandidateLanguage, string> = {
@@ -13,6 +13,12 @@ const LANGUAGE_LABELS: Record<CandidateLanguage, string> = {
   nl: 'Dutch',
   pt: 'Portuguese',
 };
+
+/**
+ * CANDIDATE_LANGUAGES, in its order, from the labels' keys (the Record's type makes them complete): not imported,
+ * so the page does not carry the languages' own names.
+ */
+const LANGUAGES = Object.keys(LANGUAGE_LABELS) as CandidateLanguage[];
 
 /**
  * The explanation a candidate may ask for (issue 23): the assessment, the evidence and the decision, as HTML or PDF.
@@ -38,7 +44,7 @@ export function ExplanationDownloads({ interviewId }: { interviewId: string }) {
           className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900"
         >
           <option value="">The candidate’s language</option>
-          {CANDIDATE_LANGUAGES.map((l) => (
+          {LANGUAGES.map((l) => (
             <option key={l} value={l}>
               {LANGUAGE_LABELS[l]}
             </option>

@@ -1,19 +1,17 @@
-'use client';
-
 import { ShieldQuestion } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { trpc } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
+
+type Signals = RouterOutputs['interviews']['integrity'];
 
 const seconds = (s: number) => (s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`);
 
 /**
  * The interview's integrity signals: what the candidate's page and the turns' timings show, as facts with their
  * numbers. Never a score, never a verdict: each has innocent explanations, said on the card, and nothing here is
- * about the candidate's feelings.
+ * about the candidate's feelings. Rendered on the server with the signals the page read.
  */
-export function IntegrityCard({ interviewId }: { interviewId: string }) {
-  const query = trpc.interviews.integrity.useQuery({ id: interviewId });
-  const signals = query.data;
+export function IntegrityCard({ signals }: { signals: Signals }) {
   return (
     <Card data-testid="integrity-card">
       <CardHeader
@@ -22,9 +20,6 @@ export function IntegrityCard({ interviewId }: { interviewId: string }) {
         action={<ShieldQuestion className="size-4 text-slate-400" aria-hidden />}
       />
       <CardContent className="grid gap-2 text-sm text-slate-800">
-        {!signals ? (
-          <p className="text-slate-600">{query.error ? 'Could not load the signals.' : 'Loading…'}</p>
-        ) : (
           <ul className="grid gap-2">
             <li data-testid="integrity-away">
               {signals.pageAway.count === 0
@@ -54,7 +49,6 @@ export function IntegrityCard({ interviewId }: { interviewId: string }) {
               </li>
             ))}
           </ul>
-        )}
       </CardContent>
     </Card>
   );

@@ -2,7 +2,7 @@
 
 import { Pause, Play } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { OUTLINE_BUTTON } from './interview-classes';
 import { turnPositions } from './recording-positions';
 import type { Turn } from './use-live-transcript';
 
@@ -173,8 +173,9 @@ export function WholeInterviewPlayer({ audioUrl, turns }: { audioUrl: string | n
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-3">
         {!audioUrl ? (
-          <Button
-            variant="outline"
+          <button
+            type="button"
+            className={OUTLINE_BUTTON}
             onClick={() => {
               const el = ref.current;
               if (!el) return;
@@ -184,7 +185,7 @@ export function WholeInterviewPlayer({ audioUrl, turns }: { audioUrl: string | n
             data-testid="play-all"
           >
             {playing ? <Pause aria-hidden /> : <Play aria-hidden />} {playing ? 'Pause' : 'Play all answers'}
-          </Button>
+          </button>
         ) : null}
         <SpeedSelect />
         {current ? (

@@ -1,43 +1,25 @@
-'use client';
-
-import { ArrowLeft, AudioLines, EyeOff, Radio, UserRound } from 'lucide-react';
+import { ArrowLeft, AudioLines, EyeOff, UserRound } from 'lucide-react';
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { trpc } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
 import { DemoBadge, StatusBadge } from '../badges';
 import { candidateName } from '../format';
 import { PageHeader } from '../page-header';
 import { Time } from '../time';
 import { PlaybackProvider, WholeInterviewPlayer } from './interview-audio';
-import { NotesCard } from '../notes/notes-card';
-import { WatchButton } from '../notifications/watch-button';
 import { DecisionCard } from './decision-card';
 import { HumanReviewCard } from './human-review-card';
 import { IntegrityCard } from './integrity-card';
-import { ActionFeedbackBanner, InterviewActions, type ActionFeedback } from './interview-actions';
+import { ACTION_FEEDBACK_SLOT, availableActions } from './available-actions';
+import type { ActionsView } from './interview-actions';
+import { ActionsPlaceholder, WatchPlaceholder } from './interview-form-placeholders';
+import { LazyInterviewActions, LazyWatchButton, RefreshWhilePending } from './interview-lazy-forms';
+import { InterviewNotes } from './interview-notes';
+import { TranscriptCard } from './interview-transcript-card';
 import { Scorecard } from './scorecard';
 import { StatusTimeline } from './status-timeline';
-import { Transcript } from './transcript';
-import { useLiveTranscript, type InterviewView, type LiveState } from './use-live-transcript';
-import { RecruiterOnly } from '@/components/dashboard/role-context';
-import { InterviewSource } from '../integrations/interview-source';
-
-function LiveIndicator({ state, status }: { state: LiveState; status: InterviewView['status'] }) {
-  if (state === 'off') return null;
-  // Watched, but nobody is talking yet: a draft or an invitation is not live.
-  if (status === 'DRAFT' || status === 'INVITED') return <Badge tone="neutral">Waiting for the candidate</Badge>;
-  if (state === 'live') {
-    return (
-      <Badge tone="red" aria-label="Live: new turns appear automatically">
-        <Radio className="animate-live" aria-hidden /> Live
-      </Badge>
-    );
-  }
-  return <Badge tone="neutral">{state === 'error' ? 'Reconnecting…' : 'Connecting…'}</Badge>;
-}
+import type { InterviewView } from './use-live-transcript';
 
 const ANSWER_MODE_LABELS: Record<NonNullable<InterviewView['answerMode']>, string> = {
   live: 'Live spoken conversation',
@@ -54,95 +36,108 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-export function InterviewDetail({ initial }: { initial: InterviewView }) {
-  const query = trpc.dashboard.interview.useQuery(
-    { id: initial.id },
-    {
-      initialData: initial,
-      // While the report is being generated, look again every few seconds.
-      refetchInterval: (q) => (q.state.data?.evaluation?.status === 'PENDING' ? 3000 : false),
-    },
+/** "Greenhouse" (and the test it ordered) when an ATS ordered the interview; "Dashboard or API" otherwise. */
+function Source({ source }: { source: RouterOutputs['integrations']['interviewSource'] }) {
+  if (!source) return <span data-testid="interview-source">Dashboard or API</span>;
+  return (
+    <span data-testid="interview-source">
+      {source.label}
+      {source.testName ? <span className="text-slate-600"> · {source.testName}</span> : null}
+    </span>
   );
-  const fetched = query.data ?? initial;
-  const [feedback, setFeedback] = useState<ActionFeedback | null>(null);
-  const { turns, live, announcement, status } = useLiveTranscript(fetched);
-  const view = useMemo(() => (status === fetched.status ? fetched : { ...fetched, status }), [fetched, status]);
+}
+
+/** What the page read on the server (app/(dashboard)/interviews/[id]/page.tsx) for the interview's panels. */
+export type InterviewPanels = {
+  notes: RouterOutputs['notes']['list'];
+  meId: string;
+  teammates: RouterOutputs['notes']['mentionable'];
+  watching: boolean;
+  integrity: RouterOutputs['interviews']['integrity'];
+  source: RouterOutputs['integrations']['interviewSource'];
+  decisionHistory: RouterOutputs['interviews']['decisionHistory'] | null;
+  canEdit: boolean;
+};
+
+/**
+ * The interview page, rendered on the server with what the page read: the transcript, the scorecard, the report's
+ * provenance, the timeline and the details are HTML. Client islands: the header's actions and the watch button,
+ * the decision and review forms, the notes' forms, the audio players, and the transcript, which loads its live
+ * feed (and the data layer) only while the interview can still change. Changes refresh the page from the server.
+ */
+export function InterviewDetail({ view, panels }: { view: InterviewView; panels: InterviewPanels }) {
+  const { canEdit } = panels;
   const name = candidateName(view.candidate);
   // Labels of the criteria a turn is scored on: the configuration's, overridden by the report's once there is one.
-  const criterionLabels = useMemo(
-    () => new Map([...(view.config?.criteria ?? []), ...(view.evaluation?.criteria ?? [])].map((c) => [c.key, c.label])),
-    [view.config, view.evaluation],
-  );
+  const criterionLabels = [...new Map([...(view.config?.criteria ?? []), ...(view.evaluation?.criteria ?? [])].map((c) => [c.key, c.label])).entries()];
   const context = [view.job.title, view.campaign?.name, view.stage?.name].filter(Boolean).join(' · ');
-  const hasTurnAudio = turns.some((t) => t.audioUrl);
+  const hasTurnAudio = view.turns.some((t) => t.audioUrl);
+  const actionsView: ActionsView = { id: view.id, status: view.status, evaluation: view.evaluation, expiresAt: view.expiresAt, email: view.candidate?.email ?? null };
   // When the candidate acknowledged the notice on the invitation page (null: not, or an external agent's call).
   const consentedAt = 'consentedAt' in view && typeof view.consentedAt === 'string' ? view.consentedAt : null;
 
   return (
     <PlaybackProvider>
-      <PageHeader
-        eyebrow={
-          <Link href="/interviews" className="inline-flex items-center gap-1 hover:text-brand-700 hover:underline">
-            <ArrowLeft className="size-3.5" aria-hidden /> Interviews
-          </Link>
-        }
-        title={
-          <span className="flex items-center gap-3">
-            {name} <StatusBadge status={view.status} />
-            {view.isDemo ? <DemoBadge /> : null}
-          </span>
-        }
-        description={context}
-        actions={
-          <>
-            <RecruiterOnly>
-              <InterviewActions view={view} onFeedback={setFeedback} />
-            </RecruiterOnly>
-            <WatchButton targetType="interview" targetId={view.id} />
-            {view.candidate ? (
-              <Button asChild variant="outline">
-                <Link href={`/candidates/${view.candidate.id}`}>
-                  <UserRound aria-hidden /> Candidate profile
-                </Link>
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <ActionFeedbackBanner feedback={feedback} onDismiss={() => setFeedback(null)} />
+        {/* While the report is being generated, look again every few seconds. */}
+        {view.evaluation?.status === 'PENDING' ? <RefreshWhilePending /> : null}
+        <PageHeader
+          eyebrow={
+            <Link href="/interviews" className="inline-flex items-center gap-1 hover:text-brand-700 hover:underline">
+              <ArrowLeft className="size-3.5" aria-hidden /> Interviews
+            </Link>
+          }
+          title={
+            <span className="flex items-center gap-3">
+              {name} <StatusBadge status={view.status} />
+              {view.isDemo ? <DemoBadge /> : null}
+            </span>
+          }
+          description={context}
+          actions={
+            <>
+              {/* A completed interview with its report has no action: its page loads none. */}
+              {canEdit ? (
+                <LazyInterviewActions
+                  view={actionsView}
+                  wanted={Object.values(availableActions(actionsView)).some(Boolean)}
+                  placeholder={<ActionsPlaceholder view={actionsView} />}
+                />
+              ) : null}
+              {/* Keyed by the state read: a note written here makes its author a watcher, and the refreshed page says so. */}
+              <LazyWatchButton key={String(panels.watching)} interviewId={view.id} initialWatching={panels.watching} placeholder={<WatchPlaceholder watching={panels.watching} />} />
+              {view.candidate ? (
+                <Button asChild variant="outline">
+                  <Link href={`/candidates/${view.candidate.id}`}>
+                    <UserRound aria-hidden /> Candidate profile
+                  </Link>
+                </Button>
+              ) : null}
+            </>
+          }
+        />
+      {/* The header actions' outcome (a status message or the refusal) is shown here by their island. */}
+      <div id={ACTION_FEEDBACK_SLOT} />
       {/* On a phone the decision comes first, before the recording and the transcript (one column); on a wide
           screen it heads the side column (row 1 of column 3, the rest of the side column in row 2). */}
       <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="grid content-start gap-6 lg:col-start-3 lg:row-start-1">
-          <DecisionCard view={view} />
+          <DecisionCard view={view} history={panels.decisionHistory} canEdit={canEdit} />
         </div>
         <div className="grid content-start gap-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {view.audioUrl || hasTurnAudio ? (
             <Card>
               <CardHeader title={view.audioUrl ? 'Full recording' : 'Recordings'} description={view.audioUrl ? undefined : 'The answers one after the other'} />
               <CardContent>
-                <WholeInterviewPlayer audioUrl={view.audioUrl} turns={turns} />
+                <WholeInterviewPlayer audioUrl={view.audioUrl} turns={view.turns} />
               </CardContent>
             </Card>
           ) : null}
-          <Card>
-            <CardHeader
-              title="Transcript"
-              description={`${turns.length} ${turns.length === 1 ? 'turn' : 'turns'}`}
-              action={<LiveIndicator state={live} status={view.status} />}
-            />
-            <div className="px-2 py-2">
-              <Transcript turns={turns} candidateName={name} criterionLabels={criterionLabels} waiting={live !== 'off'} />
-            </div>
-            <div aria-live="polite" className="sr-only">
-              {announcement}
-            </div>
-          </Card>
-          <NotesCard subjectType="interview" subjectId={view.id} />
+          <TranscriptCard interviewId={view.id} status={view.status} turns={view.turns} candidateName={name} criteria={criterionLabels} />
+          <InterviewNotes interviewId={view.id} notes={panels.notes} meId={panels.meId} teammates={panels.teammates} canEdit={canEdit} />
         </div>
         <div className="grid content-start gap-6 lg:col-start-3 lg:row-start-2">
           {/* Without a language model there is no AI score to read: the recruiter's own review is the score. */}
-          {view.aiScoringConfigured ? null : <HumanReviewCard view={view} />}
+          {view.aiScoringConfigured ? null : <HumanReviewCard view={view} canEdit={canEdit} />}
           <Card>
             <CardHeader title="AI scorecard" description="Advice for the recruiter, who decides." action={<AudioLines className="size-4 text-slate-400" aria-hidden />} />
             {!view.aiScoringConfigured ? (
@@ -166,8 +161,8 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
               <Scorecard view={view} />
             )}
           </Card>
-          {view.aiScoringConfigured ? <HumanReviewCard view={view} /> : null}
-          <IntegrityCard interviewId={view.id} />
+          {view.aiScoringConfigured ? <HumanReviewCard view={view} canEdit={canEdit} /> : null}
+          <IntegrityCard signals={panels.integrity} />
           <Card>
             <CardHeader title="Timeline" />
             <StatusTimeline view={view} />
@@ -186,7 +181,7 @@ export function InterviewDetail({ initial }: { initial: InterviewView }) {
                   )}
                 </Detail>
                 <Detail label="Source">
-                  <InterviewSource interviewId={view.id} />
+                  <Source source={panels.source} />
                 </Detail>
                 <Detail label="Job">{view.job.title}</Detail>
                 <Detail label="Campaign">{view.campaign?.name ?? '—'}</Detail>

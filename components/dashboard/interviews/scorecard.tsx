@@ -1,6 +1,3 @@
-'use client';
-
-import * as Progress from '@radix-ui/react-progress';
 import { Flag, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RecommendationBadge } from '../badges';
@@ -110,9 +107,18 @@ export function Scorecard({ view }: { view: InterviewView }) {
                   </span>
                   <span className="font-semibold tabular-nums text-slate-900">{c.score === null ? '—' : `${c.score}/10`}</span>
                 </div>
-                <Progress.Root value={c.score ?? 0} max={10} className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-label={`${c.label} score`}>
-                  <Progress.Indicator className={`h-full rounded-full ${c.score === null ? '' : scoreTone(c.score, 10)}`} style={{ width: `${((c.score ?? 0) / 10) * 100}%` }} />
-                </Progress.Root>
+                {/* A plain progress bar with the roles and values Radix Progress gave it: no JavaScript needed. */}
+                <div
+                  role="progressbar"
+                  aria-valuemin={0}
+                  aria-valuemax={10}
+                  aria-valuenow={c.score ?? 0}
+                  aria-valuetext={`${Math.round(((c.score ?? 0) / 10) * 100)}%`}
+                  aria-label={`${c.label} score`}
+                  className="h-1.5 overflow-hidden rounded-full bg-slate-100"
+                >
+                  <div className={`h-full rounded-full ${c.score === null ? '' : scoreTone(c.score, 10)}`} style={{ width: `${((c.score ?? 0) / 10) * 100}%` }} />
+                </div>
                 <TurnLinks turns={c.evidenceTurns} label={c.label} />
               </li>
             ))}

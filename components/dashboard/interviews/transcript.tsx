@@ -1,10 +1,9 @@
 'use client';
 
 import { Bot, Flag, MessageSquareText, Play, UserRound } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
-import { EmptyState } from '@/components/ui/empty-state';
 import { humanize } from '../format';
+import { badgeClass } from './interview-classes';
 import { Time } from '../time';
 import { TurnAudio, usePlayback } from './interview-audio';
 import { formatOffset } from './recording-positions';
@@ -42,7 +41,7 @@ function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: str
               Turn {turn.turnNumber}
             </a>
             <Time value={turn.createdAt} className="text-xs text-slate-600" />
-            {turn.isPendingQuestion ? <Badge tone="amber">Waiting for the answer</Badge> : null}
+            {turn.isPendingQuestion ? <span className={badgeClass('amber')}>Waiting for the answer</span> : null}
             {seek && turn.offsetMs !== null ? (
               <button
                 type="button"
@@ -71,14 +70,14 @@ function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: str
             <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" aria-label={`Evaluation of turn ${turn.turnNumber}`} role="group">
               <div className="flex flex-wrap items-center gap-1.5">
                 {evaluation.scores.map(([key, score]) => (
-                  <Badge key={key} tone="brand">
+                  <span key={key} className={badgeClass('brand')}>
                     {criterionLabels.get(key) ?? humanize(key)} <span className="font-semibold tabular-nums">{score}/10</span>
-                  </Badge>
+                  </span>
                 ))}
                 {evaluation.flags.map((flag) => (
-                  <Badge key={flag} tone="red">
+                  <span key={flag} className={badgeClass('red')}>
                     <Flag aria-hidden /> {humanize(flag)}
-                  </Badge>
+                  </span>
                 ))}
               </div>
               {evaluation.comment ? <p className="mt-1.5 text-xs leading-5 text-slate-700">{evaluation.comment}</p> : null}
@@ -97,12 +96,19 @@ function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: str
 
 export function Transcript({ turns, candidateName, criterionLabels, waiting }: { turns: Turn[]; candidateName: string; criterionLabels: Map<string, string>; waiting: boolean }) {
   if (turns.length === 0) {
+    // EmptyState's markup, inline: its module (and its default icon) would be this page's only client use of it.
     return (
-      <EmptyState
-        icon={MessageSquareText}
-        title={waiting ? 'No conversation yet' : 'No transcript'}
-        description={waiting ? 'Turns appear here live as soon as the candidate starts the interview.' : 'This interview has no recorded turns.'}
-      />
+      <div className="flex flex-col items-center justify-center gap-3 px-6 py-12 text-center">
+        <div className="flex size-11 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <MessageSquareText className="size-5" aria-hidden />
+        </div>
+        <div className="grid gap-1">
+          <p className="text-sm font-semibold text-slate-900">{waiting ? 'No conversation yet' : 'No transcript'}</p>
+          <p className="max-w-sm text-sm text-slate-600">
+            {waiting ? 'Turns appear here live as soon as the candidate starts the interview.' : 'This interview has no recorded turns.'}
+          </p>
+        </div>
+      </div>
     );
   }
   return (
