@@ -8,7 +8,7 @@ import { firstLoadJsBytes } from '../support/page-weight';
  * Read from the production build the tests run against (scripts/build-if-changed.ts), in the route's folder name.
  */
 const BUDGET_KB = 150;
-const PAGES = ['(dashboard)/overview', '(dashboard)/analytics', '(dashboard)/candidates', '(dashboard)/candidates/[id]', '(dashboard)/interviews', '(dashboard)/campaigns', '(dashboard)/campaigns/[id]'];
+const PAGES = ['(dashboard)/overview', '(dashboard)/analytics', '(dashboard)/candidates', '(dashboard)/candidates/[id]', '(dashboard)/interviews', '(dashboard)/interviews/[id]', '(dashboard)/campaigns', '(dashboard)/campaigns/[id]'];
 
 describe('first-load JavaScript of the dashboard pages (Brotli, production build)', () => {
   it.each(PAGES)(`%s loads at most ${BUDGET_KB} KB`, (route) => {
