@@ -2,7 +2,7 @@
 
 import { Pause, Play } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { OUTLINE_BUTTON } from './interview-classes';
+import { buttonVariants } from '@/components/ui/button';
 import { turnPositions } from './recording-positions';
 import type { Turn } from './use-live-transcript';
 
@@ -175,7 +175,7 @@ export function WholeInterviewPlayer({ audioUrl, turns }: { audioUrl: string | n
         {!audioUrl ? (
           <button
             type="button"
-            className={OUTLINE_BUTTON}
+            className={buttonVariants({ variant: 'outline' })}
             onClick={() => {
               const el = ref.current;
               if (!el) return;

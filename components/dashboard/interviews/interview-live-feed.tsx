@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { Providers } from '@/components/trpc/providers';
 import { trpc } from '@/components/trpc/react';
-import { badgeClass } from './interview-classes';
+import { badgeVariants } from '@/components/ui/badge';
 import type { InterviewView, LiveState, Turn } from './use-live-transcript';
 
 export type LiveFeedProps = {
@@ -54,7 +54,7 @@ function Feed({ interviewId, status, onTurns, onState }: LiveFeedProps) {
 /** The transcript's "Live" badge, shown once the feed is connected. */
 export function LiveBadge() {
   return (
-    <span className={badgeClass('red')} aria-label="Live: new turns appear automatically">
+    <span className={badgeVariants({ tone: 'red' })} aria-label="Live: new turns appear automatically">
       <Radio className="animate-live" aria-hidden /> Live
     </span>
   );

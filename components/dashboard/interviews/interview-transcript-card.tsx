@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FINAL_STATUSES } from '../format';
-import { badgeClass } from './interview-classes';
+import { badgeVariants } from '@/components/ui/badge';
 import { Transcript } from './transcript';
 import type LiveFeed from './interview-live-feed';
 import type { LiveBadge } from './interview-live-feed';
@@ -11,10 +11,10 @@ import { mergeTurns, type InterviewView, type LiveState, type Turn } from './use
 function LiveIndicator({ state, status, Live }: { state: LiveState; status: InterviewView['status']; Live: typeof LiveBadge | null }) {
   if (state === 'off') return null;
   // Watched, but nobody is talking yet: a draft or an invitation is not live.
-  if (status === 'DRAFT' || status === 'INVITED') return <span className={badgeClass('neutral')}>Waiting for the candidate</span>;
+  if (status === 'DRAFT' || status === 'INVITED') return <span className={badgeVariants({ tone: 'neutral' })}>Waiting for the candidate</span>;
   // "Live" is only ever said by the feed, so its badge (and icon) come with the feed's module.
   if (state === 'live' && Live) return <Live />;
-  return <span className={badgeClass('neutral')}>{state === 'error' ? 'Reconnecting…' : 'Connecting…'}</span>;
+  return <span className={badgeVariants({ tone: 'neutral' })}>{state === 'error' ? 'Reconnecting…' : 'Connecting…'}</span>;
 }
 
 type Props = {

@@ -3,7 +3,7 @@
 import { Bot, Flag, MessageSquareText, Play, UserRound } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { humanize } from '../format';
-import { badgeClass } from './interview-classes';
+import { badgeVariants } from '@/components/ui/badge';
 import { Time } from '../time';
 import { TurnAudio, usePlayback } from './interview-audio';
 import { formatOffset } from './recording-positions';
@@ -41,7 +41,7 @@ function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: str
               Turn {turn.turnNumber}
             </a>
             <Time value={turn.createdAt} className="text-xs text-slate-600" />
-            {turn.isPendingQuestion ? <span className={badgeClass('amber')}>Waiting for the answer</span> : null}
+            {turn.isPendingQuestion ? <span className={badgeVariants({ tone: 'amber' })}>Waiting for the answer</span> : null}
             {seek && turn.offsetMs !== null ? (
               <button
                 type="button"
@@ -70,12 +70,12 @@ function TurnItem({ turn, speaker, criterionLabels }: { turn: Turn; speaker: str
             <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2" aria-label={`Evaluation of turn ${turn.turnNumber}`} role="group">
               <div className="flex flex-wrap items-center gap-1.5">
                 {evaluation.scores.map(([key, score]) => (
-                  <span key={key} className={badgeClass('brand')}>
+                  <span key={key} className={badgeVariants({ tone: 'brand' })}>
                     {criterionLabels.get(key) ?? humanize(key)} <span className="font-semibold tabular-nums">{score}/10</span>
                   </span>
                 ))}
                 {evaluation.flags.map((flag) => (
-                  <span key={flag} className={badgeClass('red')}>
+                  <span key={flag} className={badgeVariants({ tone: 'red' })}>
                     <Flag aria-hidden /> {humanize(flag)}
                   </span>
                 ))}
