@@ -2,7 +2,7 @@
 
 import { MutationCache, QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { errorCode } from '@/components/trpc/errors';
 import { makeQueryClient } from '@/components/trpc/query-client';
 import { trpc } from '@/components/trpc/react';
@@ -59,4 +59,20 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </trpc.Provider>
   );
+}
+
+/**
+ * The component, bringing its own data layer: for an island loaded after a server-rendered page (bulk actions,
+ * dialogs), which has no `Providers` above it.
+ */
+export function withProviders<Props extends object>(Component: ComponentType<Props>): ComponentType<Props> {
+  function WithProviders(props: Props) {
+    return (
+      <Providers>
+        <Component {...props} />
+      </Providers>
+    );
+  }
+  WithProviders.displayName = `withProviders(${Component.displayName ?? Component.name})`;
+  return WithProviders;
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { contractError } from '@/components/trpc/errors';
-import { Providers } from '@/components/trpc/providers';
+import { withProviders } from '@/components/trpc/providers';
 import { trpc } from '@/components/trpc/react';
 import { RecruiterOnly } from '../role-context';
 import { BulkResultDialog, type BulkOperation } from './bulk-result-dialog';
@@ -16,15 +16,6 @@ import type { CandidateSelectionInput } from './selection-input';
 import { TagCandidatesDialog } from './tag-candidates-dialog';
 
 type Props = { selection: () => CandidateSelectionInput; count: number };
-
-/** Loaded with the first selection: the actions bring their own data layer (the list page, rendered on the server, has none). */
-export function CandidateBulkActions(props: Props) {
-  return (
-    <Providers>
-      <Actions {...props} />
-    </Providers>
-  );
-}
 
 /** Invite to a campaign, tag and export for the selected candidates, with each action's per-row outcome. */
 function Actions({ selection, count }: Props) {
@@ -57,3 +48,6 @@ function Actions({ selection, count }: Props) {
     </>
   );
 }
+
+/** Loaded with the first selection: the actions bring their own data layer (the list page, rendered on the server, has none). */
+export const CandidateBulkActions = withProviders(Actions);

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { contractError } from '@/components/trpc/errors';
-import { Providers } from '@/components/trpc/providers';
+import { withProviders } from '@/components/trpc/providers';
 import { trpc } from '@/components/trpc/react';
 import { ConfirmActionDialog } from '../confirm-action-dialog';
 import { RecruiterOnly } from '../role-context';
@@ -16,15 +16,6 @@ import { downloadCsv } from './download-csv';
 import type { InterviewSelectionInput } from './selection-input';
 
 type Props = { selection: () => InterviewSelectionInput; count: number };
-
-/** Loaded with the first selection: the actions bring their own data layer (the list page, rendered on the server, has none). */
-export function InterviewBulkActions(props: Props) {
-  return (
-    <Providers>
-      <Actions {...props} />
-    </Providers>
-  );
-}
 
 /** Resend, cancel, decide and export for the selected interviews, with each action's per-row outcome. */
 function Actions({ selection, count }: Props) {
@@ -82,3 +73,6 @@ function Actions({ selection, count }: Props) {
     </>
   );
 }
+
+/** Loaded with the first selection: the actions bring their own data layer (the list page, rendered on the server, has none). */
+export const InterviewBulkActions = withProviders(Actions);
