@@ -24,10 +24,15 @@ type DashboardPage = { name: string; path: string; selector: string; text?: stri
  * 50 campaigns; a tenth of the READY reports reviewed by a recruiter), for a signed-in recruiter:
  * (a) each dashboard tRPC query, sequential, p95 over HTTP (the session cookie, as the browser sends it);
  * (b) each dashboard page in Chromium (a fresh context per load: nothing cached): the time from navigation start
- * to the first frame where the page's data shows (performance.now() at the first animation frame where the page's
- * data element exists), the compressed JavaScript transferred (script responses' encoded body sizes, as
- * `next start` serves them), and the tRPC requests the page still sends after loading (0 when the prefetched data
- * was hydrated under the client's own query keys).
+ * to the paint of the page's data (the browser's own Element Timing record, `renderTime`, of the data element: the
+ * moment its text reached the screen), the compressed JavaScript transferred (script responses' encoded body
+ * sizes, as `next start` serves them, including chunks the page loads after it without a click), and the tRPC
+ * requests the page still sends once the data shows.
+ *
+ * Why the paint and not the test driver's poll: Playwright evaluates its poller over the DevTools protocol, which
+ * the renderer serves only between tasks, so while the page runs its scripts (hydration) the poller sees data that
+ * has been on screen for 100–250 ms. The poll is still printed beside (`driverSawDataMs`), with the frame the page
+ * itself records (`dataFrameMs`), so the two can be compared.
  */
 export const dashboardScenario: Scenario = {
   name: 'dashboard',
@@ -150,6 +155,7 @@ export const dashboardScenario: Scenario = {
           const host = new URL(url);
           for (const p of pages) {
             const shown: number[] = [];
+            const polled: number[] = [];
             const jsKb: number[] = [];
             const frames: number[] = [];
             const htmlEnds: number[] = [];
@@ -191,12 +197,14 @@ export const dashboardScenario: Scenario = {
                 shownAt = ms;
                 await page.waitForLoadState('load');
                 await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
-                const timing = await page.evaluate<{ frame: number | null; htmlEnd: number | null }>(
-                  `({ frame: window.__issDataFrame ?? null, htmlEnd: performance.getEntriesByType('navigation')[0]?.responseEnd ?? null })`,
+                const timing = await page.evaluate<{ paint: number | null; frame: number | null; htmlEnd: number | null }>(
+                  `({ paint: window.__issDataPaint ?? null, frame: window.__issDataFrame ?? null, htmlEnd: performance.getEntriesByType('navigation')[0]?.responseEnd ?? null })`,
                 );
+                if (timing.paint === null) throw new Error('the browser recorded no paint of the data element (Element Timing)');
                 const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
                 if (run >= 0) {
-                  shown.push(ms);
+                  shown.push(timing.paint);
+                  polled.push(ms);
                   if (timing.frame !== null) frames.push(timing.frame);
                   if (timing.htmlEnd !== null) htmlEnds.push(timing.htmlEnd);
                   jsKb.push(bytes / 1024);
@@ -222,7 +230,8 @@ export const dashboardScenario: Scenario = {
               statuses: {},
               cpuMsPerRequest: { app: 0, db: 0, client: 0 },
               extra: {
-                dataShownMs: `median ${median.toFixed(0)} ms, range ${sorted[0]?.toFixed(0)}–${sorted.at(-1)?.toFixed(0)} ms over ${shown.length} cold loads`,
+                dataShownMs: `median ${median.toFixed(0)} ms, range ${sorted[0]?.toFixed(0)}–${sorted.at(-1)?.toFixed(0)} ms over ${shown.length} cold loads (the data element's paint, Element Timing)`,
+                driverSawDataMs: `median ${medianOf(polled)} ms (Playwright's poller, which runs between the page's tasks)`,
                 compressedJsKb: `${js.toFixed(1)} KB`,
                 htmlReceivedMs: `median ${medianOf(htmlEnds)} ms (the document's last byte)`,
                 dataFrameMs: `median ${medianOf(frames)} ms (the frame in which the data element first exists, as the page records it)`,
@@ -243,14 +252,28 @@ export const dashboardScenario: Scenario = {
 
 const medianOf = (values: number[]) => (values.length === 0 ? '—' : percentile([...values].sort((a, b) => a - b), 50).toFixed(0));
 
-/** A script for the page's start: records in window.__issDataFrame the time of the first frame with the data element. */
+/**
+ * A script for the page's start, before any of its own: marks the data element (and what it contains) for the
+ * browser's Element Timing as soon as the parser or React inserts it, keeps in window.__issDataPaint the earliest
+ * paint the browser reports for it, and in window.__issDataFrame the animation frame in which it first existed.
+ */
 function dataFrameRecorder(selector: string, text: string | undefined): string {
   return `(() => {
     const selector = ${JSON.stringify(selector)}, text = ${JSON.stringify(text ?? null)};
-    const present = () => Array.from(document.querySelectorAll(selector)).some((e) => text === null || (e.textContent || '').includes(text));
+    const matches = () => Array.from(document.querySelectorAll(selector)).filter((e) => text === null || (e.textContent || '').includes(text));
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.identifier !== 'iss-data') continue;
+        const at = entry.renderTime || entry.loadTime;
+        if (window.__issDataPaint === undefined || at < window.__issDataPaint) window.__issDataPaint = at;
+      }
+    }).observe({ type: 'element', buffered: true });
     const observer = new MutationObserver(() => {
-      if (!present()) return;
+      const found = matches();
+      if (found.length === 0) return;
+      // Once: marking is done before the frame that first paints them (observers run before rendering).
       observer.disconnect();
+      for (const element of found) for (const e of [element, ...element.querySelectorAll('*')]) e.setAttribute('elementtiming', 'iss-data');
       requestAnimationFrame(() => { window.__issDataFrame = performance.now(); });
     });
     observer.observe(document, { childList: true, subtree: true, characterData: true });
