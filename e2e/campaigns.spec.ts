@@ -103,8 +103,7 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
     await page.goto(`${app.url}/campaigns/configurations/new`);
     await page.getByRole('heading', { name: 'New interview configuration' }).waitFor();
     await page.getByLabel('Name').fill('Data engineering screen');
-    await page.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'English' });
     await page.getByRole('button', { name: 'Add a criterion' }).click();
     await page.getByLabel('Label of criterion 1').fill('Communication');
     await page.getByRole('button', { name: 'Add a criterion' }).click();
@@ -114,12 +113,10 @@ describe('campaigns and candidates in a real browser', { timeout: 120_000 }, () 
     await page.getByLabel('Weight of criterion 2').fill('0');
     await page.getByRole('button', { name: 'Add a question' }).click();
     await page.getByLabel('Question 1', { exact: true }).fill('Walk me through a pipeline you designed.');
-    await page.getByRole('combobox', { name: 'Criterion of question 1' }).click();
-    await page.getByRole('option', { name: 'Technical depth' }).click();
+    await page.getByRole('combobox', { name: 'Criterion of question 1' }).selectOption({ label: 'Technical depth' });
     await page.getByRole('button', { name: 'Add a question' }).click();
     await page.getByLabel('Question 2', { exact: true }).fill('How do you explain a data incident to stakeholders?');
-    await page.getByRole('combobox', { name: 'Criterion of question 2' }).click();
-    await page.getByRole('option', { name: 'Communication' }).click();
+    await page.getByRole('combobox', { name: 'Criterion of question 2' }).selectOption({ label: 'Communication' });
     await page.getByRole('button', { name: 'Create configuration' }).click();
     await page.getByText('Must be greater than 0').waitFor();
     expect(await page.getByLabel('Weight of criterion 2').getAttribute('aria-invalid')).toBe('true');

@@ -175,13 +175,8 @@ describe('recruiter dashboard in a real browser', { timeout: 90_000 }, () => {
     await page.goto(`${app.url}/interviews/new?candidateId=${seed.candidates[2].id}`);
     await page.getByText('Alan Turing').waitFor();
     const job = page.getByLabel('Job posting');
-    // Before the catalog routers are deployed the pickers take a typed id; afterwards they are selects.
-    if ((await job.getAttribute('role')) === 'combobox') {
-      await job.click();
-      await page.getByRole('option', { name: seed.jobs.backend.title }).click();
-    } else {
-      await job.fill(seed.jobs.backend.id);
-    }
+    // The pickers are the browser's own selects (a typed id only when the list cannot be read).
+    await job.selectOption({ label: seed.jobs.backend.title });
     await screenshot(page, '09-new-interview');
     await expectAccessible(page, 'new interview form');
     await page.getByText('Save as a draft').click();

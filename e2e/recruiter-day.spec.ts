@@ -65,8 +65,7 @@ afterAll(async () => {
 
 /** Picks an option of a catalog select (jobs, configurations) of the new interview form. */
 async function pick(label: string, option: string) {
-  await page.getByLabel(label).click();
-  await page.getByRole('option', { name: option }).click();
+  await page.getByLabel(label).selectOption({ label: option });
 }
 
 /** The "N turns" count in the transcript card's header. */

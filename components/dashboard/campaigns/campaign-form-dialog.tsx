@@ -8,11 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { fieldErrors } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
-import { FormAlert } from '../form-errors';
+import { useApiAction } from '@/components/trpc/use-api-action';
+import { FailureAlert, fieldIssues } from '../catalog/form-failure';
+import { useApiRead } from '../catalog/use-api-read';
 import { toast } from '@/components/ui/toast';
 import { Form } from '@/components/ui/form';
 
@@ -22,47 +22,49 @@ type Props = {
   campaign?: { id: string; name: string; jobTitle: string };
   /** Create for this job, without asking. */
   jobId?: string;
+  /** That job's title, when the caller has it (otherwise it is read when the dialog opens). */
+  jobTitle?: string;
   /** Open at once (the campaign page loads the dialog on the first press of its button). */
   initialOpen?: boolean;
 };
 
-/** Creates a campaign for a job posting (then opens it), or renames one. */
-export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId, initialOpen = false }: Props) {
+/**
+ * Creates a campaign for a job posting (then opens it), or renames one. Reads and saves through the API loaded on
+ * first use (no data layer needed around it); a rename renders the page's server data again.
+ */
+export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId, jobTitle, initialOpen = false }: Props) {
   const [open, setOpen] = useState(initialOpen);
   const [jobId, setJobId] = useState(fixedJobId ?? '');
   const router = useRouter();
-  const utils = trpc.useUtils();
-  const jobs = trpc.jobs.list.useQuery({ pageSize: 100 }, { enabled: open && !campaign && !fixedJobId });
-  const create = trpc.campaigns.create.useMutation({
-    onSuccess: async (created) => {
+  const jobs = useApiRead(open && !campaign && !fixedJobId ? 'jobs' : null, (api) => api.jobs.list.query({ pageSize: 100 }));
+  const create = useApiAction((api, input: { jobId: string; name: string }) => api.campaigns.create.mutate(input), {
+    refresh: false,
+    onSuccess: (created) => {
       toast.success('Campaign created');
-      await utils.dashboard.campaigns.invalidate();
       setOpen(false);
       router.push(`/campaigns/${created.id}`);
     },
   });
-  const update = trpc.campaigns.update.useMutation({
-    onSuccess: async () => {
+  const update = useApiAction((api, input: { id: string; name: string }) => api.campaigns.update.mutate(input), {
+    onSuccess: () => {
       toast.success('Campaign saved');
-      await Promise.all([utils.dashboard.campaign.invalidate(), utils.dashboard.campaigns.invalidate()]);
       setOpen(false);
-      router.refresh();
     },
   });
   const mutation = campaign ? update : create;
   const [localError, setLocalError] = useState<string | undefined>();
-  const errors = mutation.error ? fieldErrors(mutation.error) : {};
+  const errors = fieldIssues(mutation.error);
   if (localError) errors.jobId = localError;
   const title = campaign ? 'Rename the campaign' : 'New campaign';
-  const fixedJob = trpc.jobs.get.useQuery({ id: fixedJobId ?? '' }, { enabled: open && Boolean(fixedJobId) });
+  const fixedJob = useApiRead(open && fixedJobId && jobTitle === undefined ? `job:${fixedJobId}` : null, (api) => api.jobs.get.query({ id: fixedJobId ?? '' }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get('name') ?? '');
-    if (campaign) return update.mutate({ id: campaign.id, name });
+    if (campaign) return void update.run({ id: campaign.id, name });
     if (!jobId) return setLocalError('Choose the job posting this campaign hires for.');
     setLocalError(undefined);
-    create.mutate({ jobId, name });
+    void create.run({ jobId, name });
   };
 
   return (
@@ -83,12 +85,12 @@ export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId, initi
           description={campaign ? `For ${campaign.jobTitle}. The job posting of a campaign does not change.` : 'A hiring process for one job posting, with its pipeline stages.'}
         />
         <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
-          <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The campaign was not saved" />
+          <FailureAlert failure={mutation.error} fieldCount={Object.keys(errors).length} what="The campaign was not saved" />
           {campaign ? null : fixedJobId ? (
             <p className="text-sm text-slate-700">
-              Job posting: <span className="font-medium text-slate-900">{fixedJob.data?.title ?? '…'}</span>
+              Job posting: <span className="font-medium text-slate-900">{jobTitle ?? fixedJob.data?.title ?? '…'}</span>
             </p>
-          ) : jobs.isPending ? (
+          ) : jobs.pending || (!jobs.data && !jobs.error) ? (
             <Skeleton className="h-14 w-full" />
           ) : jobs.data && jobs.data.items.length === 0 ? (
             <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -99,20 +101,18 @@ export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId, initi
               .
             </p>
           ) : (
-            <Field label="Job posting" error={errors.jobId}>
+            <Field label="Job posting" error={errors.jobId ?? (jobs.error ? `Could not load the job postings: ${jobs.error.message}` : undefined)}>
               {(control) => (
-                <Select value={jobId} onValueChange={setJobId}>
-                  <SelectTrigger {...control}>
-                    <SelectValue placeholder="Choose a job posting" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {(jobs.data?.items ?? []).map((job) => (
-                      <SelectItem key={job.id} value={job.id}>
-                        {job.title}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <NativeSelect {...control} value={jobId} onChange={(e) => setJobId(e.target.value)}>
+                  <option value="" disabled>
+                    Choose a job posting
+                  </option>
+                  {(jobs.data?.items ?? []).map((job) => (
+                    <option key={job.id} value={job.id}>
+                      {job.title}
+                    </option>
+                  ))}
+                </NativeSelect>
               )}
             </Field>
           )}
@@ -123,8 +123,8 @@ export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId, initi
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+            <Button type="submit" disabled={mutation.pending}>
+              {mutation.pending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
               {campaign ? 'Save' : 'Create campaign'}
             </Button>
           </DialogFooter>

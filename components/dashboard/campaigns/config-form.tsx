@@ -8,9 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
-import { FormAlert, issuesByPath } from '../form-errors';
+import { NativeSelect } from '@/components/ui/native-select';
+import type { ContractError } from '@/components/trpc/errors';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
+import { FailureAlert, pathIssues } from '../catalog/form-failure';
 import { PageHeader } from '../page-header';
 import { Form } from '@/components/ui/form';
 import { READ_ONLY_REASON, useRole } from '@/components/dashboard/role-context';
@@ -20,7 +22,6 @@ type Config = RouterOutputs['interviewConfigs']['get'];
 type CriterionDraft = { uid: number; key: string; label: string; weight: string; keyTouched: boolean; low: string; mid: string; high: string };
 type QuestionDraft = { uid: number; id: string; text: string; criterion: string };
 
-const NONE = '__none__';
 let nextUid = 1;
 const uid = () => nextUid++;
 
@@ -85,14 +86,13 @@ export function ConfigForm({
   /** Pre-filled, unsaved (templates, generation). */
   draft?: ConfigDraft;
   /** Inside the new-job wizard: no page header, and saving hands the body to `onSave`. */
-  embedded?: { onSave: (body: ConfigBody) => void; saveLabel: string; pending: boolean; error: unknown };
+  embedded?: { onSave: (body: ConfigBody) => void; saveLabel: string; pending: boolean; error: ContractError | null };
   /** A new configuration's language: the organization's. */
   defaultLocale?: InterviewLanguage;
 }) {
   const start = initial ?? draft;
   const { canEdit } = useRole();
   const router = useRouter();
-  const utils = trpc.useUtils();
   const [name, setName] = useState(start?.name ?? '');
   const [locale, setLocale] = useState<string>(start?.locale ?? defaultLocale);
   const [extraLocales, setExtraLocales] = useState<InterviewLanguage[]>((initial?.extraLocales ?? []) as InterviewLanguage[]);
@@ -105,22 +105,20 @@ export function ConfigForm({
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(justCreated ? 'Configuration created' : null);
 
-  const create = trpc.interviewConfigs.create.useMutation({
-    onSuccess: async (created) => {
-      await utils.interviewConfigs.invalidate();
-      router.push(`/campaigns/configurations/${created.id}?created=1`);
-    },
+  // Through the API loaded on first use (no data layer on the page); the lists are rendered by the server, fresh
+  // when opened. The edit page is not refreshed after a save: its form holds what was saved.
+  const create = useApiAction((api, body: ConfigBody) => api.interviewConfigs.create.mutate(body), {
+    refresh: false,
+    onSuccess: (created) => router.push(`/campaigns/configurations/${created.id}?created=1`),
   });
-  const update = trpc.interviewConfigs.update.useMutation({
-    onSuccess: async () => {
-      await utils.interviewConfigs.invalidate();
-      setSaved('Changes saved');
-    },
+  const update = useApiAction((api, body: Parameters<typeof api.interviewConfigs.update.mutate>[0]) => api.interviewConfigs.update.mutate(body), {
+    refresh: false,
+    onSuccess: () => setSaved('Changes saved'),
   });
   const mutation = initial ? update : create;
   const mutationError = embedded ? embedded.error : mutation.error;
-  const pending = embedded ? embedded.pending : mutation.isPending;
-  const errors = { ...issuesByPath(mutationError as typeof mutation.error), ...localErrors };
+  const pending = embedded ? embedded.pending : mutation.pending;
+  const errors = { ...pathIssues(mutationError), ...localErrors };
   const criterionKeys = criteria.map((c) => c.key.trim()).filter(Boolean);
 
   const setCriterion = (index: number, patch: Partial<CriterionDraft>) =>
@@ -163,8 +161,8 @@ export function ConfigForm({
       ...(draft?.draftToken ? { draftToken: draft.draftToken } : {}),
     };
     if (embedded) embedded.onSave(body);
-    else if (initial) update.mutate({ id: initial.id, name: body.name, locale: body.locale, extraLocales: body.extraLocales, generateReport: body.generateReport, criteria: body.criteria, questions: body.questions });
-    else create.mutate(body);
+    else if (initial) void update.run({ id: initial.id, name: body.name, locale: body.locale, extraLocales: body.extraLocales, generateReport: body.generateReport, criteria: body.criteria, questions: body.questions });
+    else void create.run(body);
   };
 
   const title = initial ? initial.name : 'New interview configuration';
@@ -193,7 +191,7 @@ export function ConfigForm({
         </p>
       ) : null}
       <Form readOnly={!canEdit} onSubmit={onSubmit} noValidate aria-label={embedded ? 'Question set' : initial ? 'Edit the interview configuration' : 'New interview configuration'} className="grid gap-6">
-        <FormAlert error={mutationError as typeof mutation.error} fieldCount={Object.keys(errors).length} what="The configuration was not saved" />
+        <FailureAlert failure={mutationError} fieldCount={Object.keys(errors).length} what="The configuration was not saved" />
         <Card>
           <CardHeader title="General" />
           <CardContent className="grid gap-4 sm:grid-cols-[2fr_1fr]">
@@ -202,19 +200,14 @@ export function ConfigForm({
             </Field>
             <Field label="Language" error={errors.locale} hint="The interview, its email and its page are in this language.">
               {(control) => (
-                <Select value={locale} onValueChange={setLocale}>
-                  <SelectTrigger {...control}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {INTERVIEW_LANGUAGES.some(([code]) => code === locale) ? null : <SelectItem value={locale}>{locale}</SelectItem>}
-                    {INTERVIEW_LANGUAGES.map(([code, label]) => (
-                      <SelectItem key={code} value={code}>
-                        {label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <NativeSelect {...control} value={locale} onChange={(e) => setLocale(e.target.value)}>
+                  {INTERVIEW_LANGUAGES.some(([code]) => code === locale) ? null : <option value={locale}>{locale}</option>}
+                  {INTERVIEW_LANGUAGES.map(([code, label]) => (
+                    <option key={code} value={code}>
+                      {label}
+                    </option>
+                  ))}
+                </NativeSelect>
               )}
             </Field>
             <fieldset className="sm:col-span-2" data-testid="config-extra-locales">
@@ -329,22 +322,17 @@ export function ConfigForm({
                   </Field>
                   <Field label={<>Criterion<span className="sr-only"> of question {i + 1}</span></>} error={errors[`questions.${i}.criterion`]}>
                     {(control) => (
-                      <Select value={q.criterion || NONE} onValueChange={(v) => setQuestion(i, { criterion: v === NONE ? '' : v })}>
-                        <SelectTrigger {...control}>
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          <SelectItem value={NONE}>None</SelectItem>
-                          {q.criterion && !criterionKeys.includes(q.criterion) ? <SelectItem value={q.criterion}>{q.criterion}</SelectItem> : null}
-                          {criteria
-                            .filter((c) => c.key.trim())
-                            .map((c) => (
-                              <SelectItem key={c.uid} value={c.key.trim()}>
-                                {c.label || c.key}
-                              </SelectItem>
-                            ))}
-                        </SelectContent>
-                      </Select>
+                      <NativeSelect {...control} value={q.criterion} onChange={(e) => setQuestion(i, { criterion: e.target.value })}>
+                        <option value="">None</option>
+                        {q.criterion && !criterionKeys.includes(q.criterion) ? <option value={q.criterion}>{q.criterion}</option> : null}
+                        {criteria
+                          .filter((c) => c.key.trim())
+                          .map((c) => (
+                            <option key={c.uid} value={c.key.trim()}>
+                              {c.label || c.key}
+                            </option>
+                          ))}
+                      </NativeSelect>
                     )}
                   </Field>
                   <div className="flex gap-1 sm:mt-6">

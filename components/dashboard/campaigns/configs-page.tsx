@@ -1,25 +1,20 @@
-'use client';
-
-import { keepPreviousData } from '@tanstack/react-query';
 import { ListChecks, Plus } from 'lucide-react';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
 import { DataTable, type DataColumn } from '../data-table';
+import { ListBusy, ListNavigationProvider } from '../list-navigation';
 import { PageHeader } from '../page-header';
-import { PaginationBar } from '../pagination-bar';
+import { UrlPaginationBar } from '../pagination-bar';
 import { Time } from '../time';
-import { intParam, useSearchState } from '../use-search-state';
 import { CampaignsNav } from './campaigns-nav';
 import { RecruiterOnly } from '@/components/dashboard/role-context';
 
-type Row = RouterOutputs['interviewConfigs']['list']['items'][number];
-const EMPTY: Row[] = [];
+type List = RouterOutputs['interviewConfigs']['list'];
+type Row = List['items'][number];
 
 const columns: DataColumn<Row>[] = [
   {
@@ -44,11 +39,11 @@ const columns: DataColumn<Row>[] = [
   { id: 'updatedAt', header: 'Updated', cell: ({ row }) => <Time value={row.original.updatedAt} withTime={false} className="whitespace-nowrap text-slate-700" /> },
 ];
 
-export function ConfigsPage() {
-  const { get, set } = useSearchState();
-  const page = intParam(get('page'), 1);
-  const pageSize = intParam(get('pageSize'), 20, 100);
-  const list = trpc.interviewConfigs.list.useQuery({ page, pageSize }, { placeholderData: keepPreviousData });
+/**
+ * The configurations list, rendered on the server from what its page read (app/(dashboard)/campaigns/configurations/
+ * page.tsx): the page is URL state; the pagination is a client island.
+ */
+export function ConfigsPage({ list }: { list: List }) {
   const newButton = (
     <RecruiterOnly>
       <Button asChild>
@@ -59,29 +54,22 @@ export function ConfigsPage() {
     </RecruiterOnly>
   );
   return (
-    <>
+    <ListNavigationProvider>
       <PageHeader title="Interview configurations" description="What the voice agent asks, in which language, and how the answers are scored." actions={newButton} />
       <CampaignsNav />
       <Card>
-        {list.isError ? (
-          <ErrorState message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
-        ) : (
-          <>
-            <DataTable
-              columns={columns}
-              data={list.data?.items ?? EMPTY}
-              getRowId={(r) => r.id}
-              caption="Interview configurations"
-              rowHref={(r) => `/campaigns/configurations/${r.id}`}
-              loading={list.isFetching}
-              empty={<EmptyState icon={ListChecks} title="No configurations yet" description="A configuration lists the questions and the weighted criteria of an interview." />}
-            />
-            {list.data && list.data.pagination.total > 0 ? (
-              <PaginationBar {...list.data.pagination} noun="configurations" onPage={(p) => set({ page: p })} onPageSize={(s) => set({ pageSize: s === 20 ? null : s })} />
-            ) : null}
-          </>
-        )}
+        <ListBusy>
+          <DataTable
+            columns={columns}
+            data={list.items}
+            getRowId={(r) => r.id}
+            caption="Interview configurations"
+            rowHref={(r) => `/campaigns/configurations/${r.id}`}
+            empty={<EmptyState icon={ListChecks} title="No configurations yet" description="A configuration lists the questions and the weighted criteria of an interview." />}
+          />
+          {list.pagination.total > 0 ? <UrlPaginationBar {...list.pagination} noun="configurations" /> : null}
+        </ListBusy>
       </Card>
-    </>
+    </ListNavigationProvider>
   );
 }

@@ -6,45 +6,46 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { fieldErrors } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
-import { FormAlert } from '../form-errors';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
+import { FailureAlert, fieldIssues } from '../catalog/form-failure';
 import { toast } from '@/components/ui/toast';
 import { Form } from '@/components/ui/form';
 
 type Job = RouterOutputs['jobs']['get'];
 
-/** Creates a job posting, or edits `job` when given. */
-export function JobFormDialog({ job, trigger, onSaved }: { job?: Job; trigger: ReactNode; onSaved?: (job: Job) => void }) {
-  const [open, setOpen] = useState(false);
-  const utils = trpc.useUtils();
-  const done = async (saved: Job) => {
-    await Promise.all([utils.jobs.invalidate(), utils.dashboard.campaigns.invalidate(), utils.dashboard.campaign.invalidate()]);
+/**
+ * Creates a job posting, or edits `job` when given. Saved through the API loaded on first use; the page's server
+ * data (the list) is then rendered again. `initialOpen`: the list loads this dialog on the first press of its button.
+ */
+export function JobFormDialog({ job, trigger, onSaved, initialOpen = false }: { job?: Job; trigger: ReactNode; onSaved?: (job: Job) => void; initialOpen?: boolean }) {
+  const [open, setOpen] = useState(initialOpen);
+  const done = (saved: Job) => {
     setOpen(false);
     onSaved?.(saved);
   };
-  const create = trpc.jobs.create.useMutation({
-    onSuccess: async (saved) => {
+  const create = useApiAction((api, fields: { title: string; description: string }) => api.jobs.create.mutate(fields), {
+    onSuccess: (saved) => {
       toast.success('Job posting created');
-      await done(saved);
+      done(saved);
     },
   });
-  const update = trpc.jobs.update.useMutation({
-    onSuccess: async (saved) => {
+  const update = useApiAction((api, fields: { id: string; title: string; description: string }) => api.jobs.update.mutate(fields), {
+    onSuccess: (saved) => {
       toast.success('Job posting saved');
-      await done(saved);
+      done(saved);
     },
   });
   const mutation = job ? update : create;
-  const errors = mutation.error ? fieldErrors(mutation.error) : {};
+  const errors = fieldIssues(mutation.error);
   const title = job ? 'Edit the job posting' : 'New job posting';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const fields = { title: String(form.get('title') ?? ''), description: String(form.get('description') ?? '') };
-    if (job) update.mutate({ id: job.id, ...fields });
-    else create.mutate(fields);
+    if (job) void update.run({ id: job.id, ...fields });
+    else void create.run(fields);
   };
 
   return (
@@ -59,7 +60,7 @@ export function JobFormDialog({ job, trigger, onSaved }: { job?: Job; trigger: R
       <DialogContent className="max-w-xl">
         <DialogHeader title={title} description="Campaigns hire for a job posting; interviews name it to the candidate." />
         <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
-          <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The job posting was not saved" />
+          <FailureAlert failure={mutation.error} fieldCount={Object.keys(errors).length} what="The job posting was not saved" />
           <Field label="Title" error={errors.title}>
             <Input name="title" defaultValue={job?.title} autoComplete="off" required maxLength={200} />
           </Field>
@@ -70,8 +71,8 @@ export function JobFormDialog({ job, trigger, onSaved }: { job?: Job; trigger: R
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+            <Button type="submit" disabled={mutation.pending}>
+              {mutation.pending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
               {job ? 'Save changes' : 'Create job posting'}
             </Button>
           </DialogFooter>

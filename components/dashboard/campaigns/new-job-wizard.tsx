@@ -9,50 +9,57 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { contractError, fieldErrors } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
+import { NativeSelect } from '@/components/ui/native-select';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
+import { fieldIssues } from '../catalog/form-failure';
 import { PageHeader } from '../page-header';
 import { ConfigForm, INTERVIEW_LANGUAGES, type ConfigBody, type ConfigDraft } from './config-form';
 
 type Language = (typeof INTERVIEW_LANGUAGES)[number][0];
+type Availability = RouterOutputs['interviewConfigs']['generationAvailability'];
+type Template = RouterOutputs['interviewConfigs']['templates'][number];
+type GenerateInput = { jobTitle: string; jobDescription: string; locale: Language };
+type SetUpInput = { title: string; description: string | null; questionSet: ConfigBody };
 
 /**
  * "New job": a title and the job description, then a question set (generated from the description when the
  * organization has a language model, or a ready template), reviewed and edited, then one click creates the job,
  * the question set and a campaign that uses it, and opens the campaign page where "Invite candidates" is.
  * `defaultLocale` (the organization's language) is the interview language until the recruiter picks another.
+ * Whether a model is configured and the templates are read on the server with the page; generating and creating go
+ * through the API loaded on first use (no data layer on the page).
  */
-export function NewJobWizard({ defaultLocale = 'en' }: { defaultLocale?: Language }) {
+export function NewJobWizard({ defaultLocale = 'en', availability, templates }: { defaultLocale?: Language; availability: Availability; templates: Template[] }) {
   const router = useRouter();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [locale, setLocale] = useState<Language>(defaultLocale);
   const [draft, setDraft] = useState<{ key: number; value: ConfigDraft } | null>(null);
-  const availability = trpc.interviewConfigs.generationAvailability.useQuery();
-  const templates = trpc.interviewConfigs.templates.useQuery({});
-  const generate = trpc.interviewConfigs.generate.useMutation({
+  const generate = useApiAction((api, input: GenerateInput) => api.interviewConfigs.generate.mutate(input), {
+    refresh: false,
     onSuccess: (result) => setDraft({ key: Date.now(), value: { ...result, name: result.name } }),
   });
-  const setUp = trpc.campaigns.setUpJob.useMutation({
+  const setUp = useApiAction((api, input: SetUpInput) => api.campaigns.setUpJob.mutate(input), {
+    refresh: false,
     onSuccess: ({ campaignId }) => {
       toast.success('Job, question set and campaign created');
       router.push(`/campaigns/${campaignId}`);
     },
   });
-  const generateErrors = generate.error ? fieldErrors(generate.error) : {};
-  const setUpErrors = setUp.error ? fieldErrors(setUp.error) : {};
-  const shown = (templates.data ?? []).filter((t) => t.locale === (locale === 'fr' ? 'fr' : 'en'));
+  const generateErrors = fieldIssues(generate.error);
+  const setUpErrors = fieldIssues(setUp.error);
+  const shown = templates.filter((t) => t.locale === (locale === 'fr' ? 'fr' : 'en'));
   const titleMissing = title.trim() === '';
 
   const pickTemplate = (id: string) => {
-    const t = templates.data?.find((x) => x.id === id);
+    const t = templates.find((x) => x.id === id);
     if (!t) return;
     setDraft({ key: Date.now(), value: { name: title.trim() ? `${title.trim()} · ${t.name}` : t.name, locale, criteria: t.criteria, questions: t.questions } });
   };
 
   const save = (body: ConfigBody) =>
-    setUp.mutate({ title: title.trim(), description: description.trim() || null, questionSet: { ...body, name: body.name || title.trim() } });
+    void setUp.run({ title: title.trim(), description: description.trim() || null, questionSet: { ...body, name: body.name || title.trim() } });
 
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
@@ -74,18 +81,13 @@ export function NewJobWizard({ defaultLocale = 'en' }: { defaultLocale?: Languag
             </Field>
             <Field label="Interview language">
               {(control) => (
-                <Select value={locale} onValueChange={(v) => setLocale(v as Language)}>
-                  <SelectTrigger {...control}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {INTERVIEW_LANGUAGES.map(([code, label]) => (
-                      <SelectItem key={code} value={code}>
-                        {label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <NativeSelect {...control} value={locale} onChange={(e) => setLocale(e.target.value as Language)}>
+                  {INTERVIEW_LANGUAGES.map(([code, label]) => (
+                    <option key={code} value={code}>
+                      {label}
+                    </option>
+                  ))}
+                </NativeSelect>
               )}
             </Field>
           </div>
@@ -103,22 +105,20 @@ export function NewJobWizard({ defaultLocale = 'en' }: { defaultLocale?: Languag
               type="button"
               className="justify-self-start"
               data-testid="generate-question-set"
-              disabled={!availability.data?.available || generate.isPending || titleMissing || description.trim().length < 30}
-              onClick={() => generate.mutate({ jobTitle: title.trim(), jobDescription: description.trim(), locale })}
+              disabled={!availability.available || generate.pending || titleMissing || description.trim().length < 30}
+              onClick={() => void generate.run({ jobTitle: title.trim(), jobDescription: description.trim(), locale })}
             >
-              {generate.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+              {generate.pending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
               Generate from job description
             </Button>
             <p className="text-xs text-slate-600" role="status">
-              {availability.isPending
-                ? 'Checking for a language model…'
-                : !availability.data?.available
+              {!availability.available
                   ? 'No language model is configured for your organization (Settings → AI providers): start from a template below.'
                   : titleMissing || description.trim().length < 30
-                    ? `Enter the title and paste the description (a few sentences) to generate with ${availability.data.model}.`
-                    : `Drafted by ${availability.data.model}; nothing is saved until you create the job.`}
+                  ? `Enter the title and paste the description (a few sentences) to generate with ${availability.model}.`
+                  : `Drafted by ${availability.model}; nothing is saved until you create the job.`}
             </p>
-            {generate.error ? <p className="text-sm font-medium text-red-700">{contractError(generate.error).message}</p> : null}
+            {generate.error ? <p className="text-sm font-medium text-red-700">{generate.error.message}</p> : null}
           </div>
           <div className="grid gap-2">
             <h3 className="text-sm font-medium text-slate-900">Templates{locale === 'fr' ? '' : locale === 'en' ? '' : ' (in English: translate as needed)'}</h3>
@@ -154,7 +154,7 @@ export function NewJobWizard({ defaultLocale = 'en' }: { defaultLocale?: Languag
           <ConfigForm
             key={draft.key}
             draft={draft.value}
-            embedded={{ onSave: save, saveLabel: 'Create job and campaign', pending: setUp.isPending, error: setUp.error }}
+            embedded={{ onSave: save, saveLabel: 'Create job and campaign', pending: setUp.pending, error: setUp.error }}
           />
         </section>
       ) : null}

@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 import { PageHeader } from '../page-header';
 
 type Report = RouterOutputs['candidates']['import'];
@@ -39,16 +39,20 @@ function downloadTemplate() {
 export function ImportCandidatesPage() {
   const [file, setFile] = useState<{ name: string; text: string; notUtf8: boolean } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const check = trpc.candidates.import.useMutation();
-  const run = trpc.candidates.import.useMutation({ onSuccess: () => Promise.all([utils.candidates.list.invalidate(), utils.dashboard.candidates.invalidate()]) });
-  const report: Report | undefined = run.data ?? check.data;
+  const [checked, setChecked] = useState<Report | null>(null);
+  const [imported, setImported] = useState<Report | null>(null);
+  // Through the API loaded on first use; the candidate lists are rendered by the server, fresh when opened.
+  const check = useApiAction((api, input: { csv: string; dryRun: boolean }) => api.candidates.import.mutate(input), { refresh: false, onSuccess: setChecked });
+  const run = useApiAction((api, input: { csv: string; dryRun: boolean }) => api.candidates.import.mutate(input), { refresh: false, onSuccess: setImported });
+  const report: Report | null = imported ?? checked;
   const failure = run.error ?? check.error;
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     check.reset();
     run.reset();
+    setChecked(null);
+    setImported(null);
     setFile(null);
     setFileError(null);
     if (!chosen) return;
@@ -57,7 +61,7 @@ export function ImportCandidatesPage() {
     // Decoding as UTF-8 replaces the bytes of another encoding (an old Excel "CSV") with U+FFFD.
     const next = { name: chosen.name, text, notUtf8: text.includes('\uFFFD') };
     setFile(next);
-    check.mutate({ csv: next.text, dryRun: true });
+    void check.run({ csv: next.text, dryRun: true });
   };
 
   return (
@@ -108,16 +112,16 @@ export function ImportCandidatesPage() {
             </Field>
             {fileError ? <Notice tone="error">{fileError}</Notice> : null}
             {file?.notUtf8 ? <Notice tone="warning">Some characters could not be read: the file is probably not UTF-8. In your spreadsheet, save it as “CSV UTF-8”.</Notice> : null}
-            {check.isPending ? (
+            {check.pending ? (
               <p role="status" className="inline-flex items-center gap-2 text-sm text-slate-700">
                 <LoaderCircle className="size-4 animate-spin" aria-hidden /> Checking the file…
               </p>
             ) : null}
             {failure ? (
               <Notice tone="error">
-                {contractError(failure).message}
-                {contractError(failure).requestId && contractError(failure).code !== 'VALIDATION_ERROR' ? (
-                  <span className="mt-0.5 block font-mono text-xs">Reference {contractError(failure).requestId}</span>
+                {failure.message}
+                {failure.requestId && failure.code !== 'VALIDATION_ERROR' ? (
+                  <span className="mt-0.5 block font-mono text-xs">Reference {failure.requestId}</span>
                 ) : null}
               </Notice>
             ) : null}
@@ -129,8 +133,8 @@ export function ImportCandidatesPage() {
             report={report}
             action={
               report.dryRun ? (
-                <Button onClick={() => file && run.mutate({ csv: file.text, dryRun: false })} disabled={run.isPending || report.imported === 0}>
-                  {run.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+                <Button onClick={() => file && void run.run({ csv: file.text, dryRun: false })} disabled={run.pending || report.imported === 0}>
+                  {run.pending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
                   Import {nf.format(report.imported)} {report.imported === 1 ? 'candidate' : 'candidates'}
                 </Button>
               ) : (

@@ -1,13 +1,14 @@
-import { SELF_IDENTIFICATION_COPY } from '@/components/candidate/self-identification-copy';
+/**
+ * The words the dashboard shows for the bias audit's categories (CONTRACT §14 codes): the ones candidates answered in
+ * English. The server page reads them from the candidates' copy (bias-audit-category-labels.ts) and passes them down,
+ * so the browser does not load every language's messages.
+ */
+export type CategoryLabels = { sex: Record<string, string>; race: Record<string, string> };
 
-/** The words the dashboard shows for the bias audit's categories (CONTRACT §14 codes): the ones candidates answered in English. */
-const SEX_LABELS: Record<string, string> = SELF_IDENTIFICATION_COPY.en.sex;
-const RACE_LABELS: Record<string, string> = SELF_IDENTIFICATION_COPY.en.race;
-
-export function categoryLabel(category: string): string {
+export function categoryLabel(category: string, labels: CategoryLabels): string {
   const [sex, race] = category.split('/');
-  if (race !== undefined) return `${SEX_LABELS[sex] ?? sex} · ${RACE_LABELS[race] ?? race}`;
-  return SEX_LABELS[category] ?? RACE_LABELS[category] ?? category;
+  if (race !== undefined) return `${labels.sex[sex] ?? sex} · ${labels.race[race] ?? race}`;
+  return labels.sex[category] ?? labels.race[category] ?? category;
 }
 
 export const DIMENSIONS = [

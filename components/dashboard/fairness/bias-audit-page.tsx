@@ -1,7 +1,7 @@
 'use client';
 
 import { Printer } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,16 +9,49 @@ import { ErrorState } from '@/components/ui/error-state';
 import { inputClasses } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { contractError, type ContractError } from '@/components/trpc/errors';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { loadApi, signInAgainIfUnauthorized } from '@/components/trpc/use-api-action';
 import { localDayStart, viewerTimeZone } from '../format';
 import { PageHeader } from '../page-header';
 import { Time } from '../time';
-import { categoryLabel, DIMENSIONS, formatP, formatRate, formatRatio, FOUR_FIFTHS } from './bias-audit-labels';
+import { categoryLabel, DIMENSIONS, formatP, formatRate, formatRatio, FOUR_FIFTHS, type CategoryLabels } from './bias-audit-labels';
 import { ImpactRatioChart } from './impact-ratio-chart';
 
 type Audit = RouterOutputs['fairness']['biasAudit'];
-type ScopeKind = 'campaignId' | 'jobId' | 'configId';
+export type ScopeKind = 'campaignId' | 'jobId' | 'configId';
+export type ScopeOption = { id: string; label: string };
+type AuditInput = Parameters<Awaited<ReturnType<typeof loadApi>>['fairness']['biasAudit']['query']>[0];
+type AuditState = { key: string; data: Audit; error?: undefined } | { key: string; data?: undefined; error: ContractError };
+
+/**
+ * The audit for the chosen scope, read through the API loaded on first use (no data layer on the page). The dates
+ * are the viewer's days, hence read in the browser. A change of scope or dates shows the skeleton until its answer.
+ */
+function useBiasAudit(input: AuditInput, enabled: boolean) {
+  const key = JSON.stringify(input);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<AuditState | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    loadApi()
+      .then((api) => api.fairness.biasAudit.query(JSON.parse(key) as AuditInput))
+      .then(
+        (data) => live && setState({ key, data }),
+        (caught: unknown) => {
+          const error = contractError(caught);
+          signInAgainIfUnauthorized(error);
+          if (live) setState({ key, error });
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [key, enabled, attempt]);
+  const current = state?.key === key ? state : null;
+  return { data: current?.data, error: current?.error, isPending: current === null, refetch: () => setAttempt((n) => n + 1) };
+}
 
 const SCOPE_LABELS: Record<ScopeKind, string> = { campaignId: 'Campaign', jobId: 'Job', configId: 'Interview configuration' };
 
@@ -36,23 +69,15 @@ const PRINT_CSS = `@media print {
  * chart with the four-fifths line, and a summary that prints on its own (dates, data source, sample, method).
  * Every role reads it: the figures are aggregates of reports, which every role may see.
  */
-export function BiasAuditPage() {
+export function BiasAuditPage({ scopes, labels }: { scopes: Record<ScopeKind, ScopeOption[]>; labels: CategoryLabels }) {
   const [kind, setKind] = useState<ScopeKind>('campaignId');
   const [id, setId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [basis, setBasis] = useState<'score' | 'decision'>('score');
-  const campaigns = trpc.campaigns.list.useQuery({ pageSize: 100 }, { enabled: kind === 'campaignId' });
-  const jobs = trpc.jobs.list.useQuery({ pageSize: 100 }, { enabled: kind === 'jobId' });
-  const configs = trpc.interviewConfigs.list.useQuery({ pageSize: 100 }, { enabled: kind === 'configId' });
-  const options =
-    kind === 'campaignId'
-      ? (campaigns.data?.items.map((c) => ({ id: c.id, label: c.name })) ?? [])
-      : kind === 'jobId'
-        ? (jobs.data?.items.map((j) => ({ id: j.id, label: j.title })) ?? [])
-        : (configs.data?.items.map((c) => ({ id: c.id, label: c.name })) ?? []);
-  const input = { [kind]: id, basis, from: localDayStart(from), to: localDayStart(to, true) };
-  const audit = trpc.fairness.biasAudit.useQuery(input, { enabled: id !== '' });
+  const options = scopes[kind];
+  const input = { [kind]: id, basis, from: localDayStart(from), to: localDayStart(to, true) } as AuditInput;
+  const audit = useBiasAudit(input, id !== '');
   const source = options.find((o) => o.id === id);
 
   return (
@@ -122,15 +147,15 @@ export function BiasAuditPage() {
       ) : audit.isPending ? (
         <Skeleton className="h-72" />
       ) : audit.error ? (
-        <ErrorState message={contractError(audit.error).message} requestId={contractError(audit.error).requestId} onRetry={() => audit.refetch()} />
-      ) : (
-        <BiasAuditReport audit={audit.data} source={`${SCOPE_LABELS[kind]}: ${source?.label ?? id} (${id})`} from={from} to={to} />
-      )}
+        <ErrorState message={audit.error.message} requestId={audit.error.requestId} onRetry={() => audit.refetch()} />
+      ) : audit.data ? (
+        <BiasAuditReport audit={audit.data} labels={labels} source={`${SCOPE_LABELS[kind]}: ${source?.label ?? id} (${id})`} from={from} to={to} />
+      ) : null}
     </div>
   );
 }
 
-function BiasAuditReport({ audit, source, from, to }: { audit: Audit; source: string; from: string; to: string }) {
+function BiasAuditReport({ audit, labels, source, from, to }: { audit: Audit; labels: CategoryLabels; source: string; from: string; to: string }) {
   // The page is only shown once a scope is chosen in the browser, so the zone here is the viewer's (the time zone rule).
   const generatedAt = new Date().toISOString();
   const zone = viewerTimeZone();
@@ -176,7 +201,7 @@ function BiasAuditReport({ audit, source, from, to }: { audit: Audit; source: st
           <Card key={key} data-testid={`bias-audit-${key}`}>
             <CardHeader title={title} description={`Impact ratio against the highest rate of the categories kept; the red line is the four-fifths rule (${FOUR_FIFTHS}).`} />
             <CardContent className="grid gap-4">
-              <ImpactRatioChart title={title} categories={categories} />
+              <ImpactRatioChart title={title} categories={categories} labels={labels} />
               <div className="overflow-x-auto">
                 <Table>
                   <TableHeader>
@@ -192,7 +217,7 @@ function BiasAuditReport({ audit, source, from, to }: { audit: Audit; source: st
                   <TableBody>
                     {shown.map((c) => (
                       <TableRow key={c.category} data-category={c.category}>
-                        <TableCell>{categoryLabel(c.category)}</TableCell>
+                        <TableCell>{categoryLabel(c.category, labels)}</TableCell>
                         <TableCell className="text-right tabular-nums">{c.n}</TableCell>
                         <TableCell className="text-right tabular-nums">{formatRate(c.rate)}</TableCell>
                         <TableCell className={`text-right tabular-nums ${c.impactRatio !== null && c.impactRatio < FOUR_FIFTHS ? 'font-semibold text-amber-700' : ''}`}>

@@ -1,4 +1,4 @@
-import { categoryLabel, FOUR_FIFTHS, formatRatio } from './bias-audit-labels';
+import { categoryLabel, FOUR_FIFTHS, formatRatio, type CategoryLabels } from './bias-audit-labels';
 
 type Category = { category: string; n: number; impactRatio: number | null; excluded: boolean };
 
@@ -11,7 +11,7 @@ const TOP = 22;
  * Impact ratios as horizontal bars (plain SVG, prints as drawn), the four-fifths line across them. Categories with
  * nobody in them are left out; excluded ones (under 2 %) are listed with no bar and marked.
  */
-export function ImpactRatioChart({ title, categories }: { title: string; categories: Category[] }) {
+export function ImpactRatioChart({ title, categories, labels }: { title: string; categories: Category[]; labels: CategoryLabels }) {
   const shown = categories.filter((c) => c.n > 0);
   if (shown.length === 0) return <p className="text-sm text-slate-600">Nobody in the sample has a known value here.</p>;
   const height = TOP + shown.length * ROW + 8;
@@ -38,7 +38,7 @@ export function ImpactRatioChart({ title, categories }: { title: string; categor
         return (
           <g key={c.category} data-category={c.category}>
             <text x={LABEL_WIDTH - 8} y={y + ROW / 2 + 4} fontSize="11" textAnchor="end" fill="#0f172a">
-              {categoryLabel(c.category)}
+              {categoryLabel(c.category, labels)}
             </text>
             {c.impactRatio !== null ? (
               <rect x={LABEL_WIDTH} y={y + 5} width={x(c.impactRatio) - LABEL_WIDTH} height={ROW - 10} fill={below ? '#f59e0b' : '#2563eb'} />

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
-import { trpc } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiRead } from '../catalog/use-api-read';
 import { candidateName } from '../format';
 import { SearchInput } from '../search-input';
 
@@ -14,13 +15,19 @@ type Props = {
   onChange: (id: string) => void;
   /** Only this campaign's candidates (those with an interview in it). */
   campaignId?: string;
+  /** The chosen candidate as the server page read it (no request for it). */
+  initialCandidate?: Candidate;
   id?: string; 'aria-describedby'?: string; 'aria-invalid'?: true };
 
+type Candidate = Pick<RouterOutputs['candidates']['get'], 'id' | 'email' | 'firstName' | 'lastName'>;
+
 /** Search the candidate pool and pick one; a chosen candidate shows as a card that can be changed. */
-export function CandidatePicker({ value, onChange, campaignId, ...control }: Props) {
+export function CandidatePicker({ value, onChange, campaignId, initialCandidate, ...control }: Props) {
   const [search, setSearch] = useState('');
-  const selected = trpc.candidates.get.useQuery({ id: value }, { enabled: Boolean(value), retry: false });
-  const results = trpc.candidates.list.useQuery({ search: search || undefined, campaignId, pageSize: 8 }, { enabled: !value });
+  // Through the API loaded on first use: no data layer on the page.
+  const selected = useApiRead<Candidate>(value ? `get:${value}` : null, (api) => api.candidates.get.query({ id: value }), initialCandidate ? { key: `get:${initialCandidate.id}`, data: initialCandidate } : undefined);
+  const listInput = { search: search || undefined, campaignId, pageSize: 8 };
+  const results = useApiRead(value ? null : `list:${JSON.stringify(listInput)}`, (api) => api.candidates.list.query(listInput));
 
   if (value) {
     return (
@@ -34,7 +41,7 @@ export function CandidatePicker({ value, onChange, campaignId, ...control }: Pro
               <p className="truncate text-sm font-medium text-slate-900">{candidateName(selected.data)}</p>
               <p className="truncate text-xs text-slate-600">{selected.data.email}</p>
             </div>
-          ) : selected.isError ? (
+          ) : selected.error ? (
             <p className="text-sm text-red-700">Candidate {value} not found</p>
           ) : (
             <Skeleton className="h-8 w-48" />
@@ -51,7 +58,7 @@ export function CandidatePicker({ value, onChange, campaignId, ...control }: Pro
     <div className="grid gap-2">
       <SearchInput value={search} onChange={setSearch} placeholder="Search by name or email" {...control} />
       <div className="max-h-64 overflow-y-auto rounded-md border border-slate-200 bg-white">
-        {results.isPending ? (
+        {results.pending ? (
           <div className="grid gap-2 p-3">
             <Skeleton className="h-8" />
             <Skeleton className="h-8" />

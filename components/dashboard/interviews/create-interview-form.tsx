@@ -3,15 +3,16 @@
 import { LoaderCircle, Mail, NotebookPen } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { contractError, fieldErrors } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
-import { CatalogPicker } from '../catalog/catalog-picker';
+import { useApiAction } from '@/components/trpc/use-api-action';
+import { CatalogField } from '../catalog/catalog-field';
+import { fieldIssues } from '../catalog/form-failure';
+import type { ServerCatalogOptions } from '../catalog/list-catalog';
 import { CandidatePicker } from './candidate-picker';
 import { Form } from '@/components/ui/form';
 
@@ -23,7 +24,15 @@ function toLocalInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId?: string }) {
+type CreateInterviewFormProps = {
+  initialCandidateId?: string;
+  /** Read on the server with the page: the candidate of `?candidateId=`, the jobs and the configurations. */
+  initialCandidate?: ComponentProps<typeof CandidatePicker>['initialCandidate'];
+  jobs: ServerCatalogOptions;
+  configs: ServerCatalogOptions;
+};
+
+export function CreateInterviewForm({ initialCandidateId, initialCandidate, jobs, configs }: CreateInterviewFormProps) {
   const router = useRouter();
   const [candidateId, setCandidateId] = useState(initialCandidateId ?? '');
   const [jobId, setJobId] = useState('');
@@ -39,10 +48,13 @@ export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId
   }, []);
   const [sendInvite, setSendInvite] = useState(true);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const create = trpc.interviews.create.useMutation({ onSuccess: (interview) => router.push(`/interviews/${interview.id}`) });
-  const serverErrors = create.error ? fieldErrors(create.error) : {};
+  const create = useApiAction((api, input: Parameters<typeof api.interviews.create.mutate>[0]) => api.interviews.create.mutate(input), {
+    refresh: false,
+    onSuccess: (interview) => router.push(`/interviews/${interview.id}`),
+  });
+  const serverErrors = fieldIssues(create.error);
   const errors = { ...serverErrors, ...localErrors };
-  const failure = create.error ? contractError(create.error) : null;
+  const failure = create.error;
   const campaignInput = useMemo(() => (jobId ? { jobId } : undefined), [jobId]);
   const stageInput = useMemo(() => (campaignId ? { campaignId } : undefined), [campaignId]);
 
@@ -55,7 +67,7 @@ export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId
     if (!expiresAt || Number.isNaN(expiry.getTime())) missing.expiresAt = 'Enter a date and time.';
     setLocalErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    create.mutate({
+    void create.run({
       candidateId,
       jobId,
       campaignId: campaignId || undefined,
@@ -80,11 +92,12 @@ export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId
             </p>
           ) : null}
           <Field label="Candidate" error={errors.candidateId}>
-            {(control) => <CandidatePicker value={candidateId} onChange={setCandidateId} {...control} />}
+            {(control) => <CandidatePicker value={candidateId} onChange={setCandidateId} initialCandidate={initialCandidate} {...control} />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <CatalogPicker
+            <CatalogField
               kind="jobs"
+              catalog={jobs}
               label="Job posting"
               idPrefix="job_"
               value={jobId}
@@ -96,7 +109,7 @@ export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId
               }}
               placeholder="Choose a job"
             />
-            <CatalogPicker
+            <CatalogField
               kind="campaigns"
               label="Campaign (optional)"
               idPrefix="cmp_"
@@ -110,7 +123,7 @@ export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId
                 setStageId('');
               }}
             />
-            <CatalogPicker
+            <CatalogField
               kind="stages"
               label="Stage (optional)"
               idPrefix="stg_"
@@ -121,7 +134,7 @@ export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId
               error={errors.stageId}
               onChange={setStageId}
             />
-            <CatalogPicker kind="interviewConfigs" label="Interview configuration (optional)" idPrefix="cfg_" value={configId} emptyLabel="Default" error={errors.configId} onChange={setConfigId} />
+            <CatalogField kind="interviewConfigs" catalog={configs} label="Interview configuration (optional)" idPrefix="cfg_" value={configId} emptyLabel="Default" error={errors.configId} onChange={setConfigId} />
           </div>
           <Field label="Invitation link expires" error={errors.expiresAt} hint="In your time zone. The default is 7 days from now." className="sm:max-w-xs">
             <Input type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} min={minExpiry} />
@@ -155,8 +168,8 @@ export function CreateInterviewForm({ initialCandidateId }: { initialCandidateId
           <Button asChild variant="outline">
             <Link href="/interviews">Cancel</Link>
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          <Button type="submit" disabled={create.pending}>
+            {create.pending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
             {sendInvite ? 'Create and send' : 'Create draft'}
           </Button>
         </div>

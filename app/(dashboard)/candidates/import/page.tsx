@@ -1,16 +1,13 @@
 import { RoleGate } from '@/components/dashboard/role-gate';
 import { ImportCandidatesPage } from '@/components/dashboard/candidates/import-candidates-page';
-import { Providers } from '@/components/trpc/providers';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Import candidates · Interview screening' };
 
 export default function Page() {
   return (
-    <Providers>
-      <RoleGate needs="recruiter" title="Import candidates">
-        <ImportCandidatesPage />
-      </RoleGate>
-    </Providers>
+    <RoleGate needs="recruiter" title="Import candidates">
+      <ImportCandidatesPage />
+    </RoleGate>
   );
 }

@@ -1,6 +1,5 @@
 import { ConfigForm } from '@/components/dashboard/campaigns/config-form';
 import { getServerCaller, orNotFound } from '@/server/http/dashboard-session';
-import { Providers } from '@/components/trpc/providers';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Interview configuration · Interview screening' };
@@ -10,9 +9,5 @@ export default async function Page({ params, searchParams }: { params: Promise<{
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const caller = await getServerCaller();
   const config = await orNotFound(() => caller.interviewConfigs.get({ id }));
-  return (
-    <Providers>
-      <ConfigForm key={config.updatedAt} initial={config} justCreated={query.created === '1'} />
-    </Providers>
-  );
+  return <ConfigForm key={config.updatedAt} initial={config} justCreated={query.created === '1'} />;
 }

@@ -1,7 +1,6 @@
 import { RoleGate } from '@/components/dashboard/role-gate';
 import { getServerCaller } from '@/server/http/dashboard-session';
 import { ConfigForm } from '@/components/dashboard/campaigns/config-form';
-import { Providers } from '@/components/trpc/providers';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'New interview configuration · Interview screening' };
@@ -10,10 +9,8 @@ export const metadata = { title: 'New interview configuration · Interview scree
 export default async function Page() {
   const { locale } = await (await getServerCaller()).candidates.defaults();
   return (
-    <Providers>
-      <RoleGate needs="recruiter" title="New interview configuration">
-        <ConfigForm defaultLocale={locale} />
-      </RoleGate>
-    </Providers>
+    <RoleGate needs="recruiter" title="New interview configuration">
+      <ConfigForm defaultLocale={locale} />
+    </RoleGate>
   );
 }
