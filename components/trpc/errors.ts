@@ -15,7 +15,14 @@ function isTrpcClientError(error: unknown): error is Error & { data?: unknown } 
   return error instanceof Error && error.name === 'TRPCClientError';
 }
 
+/** Already the contract's error (what `useApiAction` gives a form). */
+function isContractError(error: unknown): error is ContractError {
+  return typeof error === 'object' && error !== null && !(error instanceof Error) && typeof (error as ContractError).code === 'string' && typeof (error as ContractError).message === 'string';
+}
+
+/** The contract's error from what a call threw, or from the contract's error itself (unchanged). */
 export function contractError(error: unknown): ContractError {
+  if (isContractError(error)) return error;
   if (isTrpcClientError(error)) {
     const body = (error.data as { error?: ContractError } | undefined)?.error;
     if (body?.code) return body;

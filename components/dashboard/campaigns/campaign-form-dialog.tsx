@@ -11,7 +11,8 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApiAction } from '@/components/trpc/use-api-action';
-import { FailureAlert, fieldIssues } from '../catalog/form-failure';
+import { fieldErrors } from '@/components/trpc/errors';
+import { FormAlert } from '../form-errors';
 import { useApiRead } from '../catalog/use-api-read';
 import { toast } from '@/components/ui/toast';
 import { Form } from '@/components/ui/form';
@@ -53,7 +54,7 @@ export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId, jobTi
   });
   const mutation = campaign ? update : create;
   const [localError, setLocalError] = useState<string | undefined>();
-  const errors = fieldIssues(mutation.error);
+  const errors = fieldErrors(mutation.error);
   if (localError) errors.jobId = localError;
   const title = campaign ? 'Rename the campaign' : 'New campaign';
   const fixedJob = useApiRead(open && fixedJobId && jobTitle === undefined ? `job:${fixedJobId}` : null, (api) => api.jobs.get.query({ id: fixedJobId ?? '' }));
@@ -85,7 +86,7 @@ export function CampaignFormDialog({ trigger, campaign, jobId: fixedJobId, jobTi
           description={campaign ? `For ${campaign.jobTitle}. The job posting of a campaign does not change.` : 'A hiring process for one job posting, with its pipeline stages.'}
         />
         <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
-          <FailureAlert failure={mutation.error} fieldCount={Object.keys(errors).length} what="The campaign was not saved" />
+          <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The campaign was not saved" />
           {campaign ? null : fixedJobId ? (
             <p className="text-sm text-slate-700">
               Job posting: <span className="font-medium text-slate-900">{jobTitle ?? fixedJob.data?.title ?? '…'}</span>

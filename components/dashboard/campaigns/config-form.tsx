@@ -12,7 +12,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import type { ContractError } from '@/components/trpc/errors';
 import type { RouterOutputs } from '@/components/trpc/react';
 import { useApiAction } from '@/components/trpc/use-api-action';
-import { FailureAlert, pathIssues } from '../catalog/form-failure';
+import { FormAlert, issuesByPath } from '../form-errors';
 import { PageHeader } from '../page-header';
 import { Form } from '@/components/ui/form';
 import { READ_ONLY_REASON, useRole } from '@/components/dashboard/role-context';
@@ -118,7 +118,7 @@ export function ConfigForm({
   const mutation = initial ? update : create;
   const mutationError = embedded ? embedded.error : mutation.error;
   const pending = embedded ? embedded.pending : mutation.pending;
-  const errors = { ...pathIssues(mutationError), ...localErrors };
+  const errors = { ...issuesByPath(mutationError), ...localErrors };
   const criterionKeys = criteria.map((c) => c.key.trim()).filter(Boolean);
 
   const setCriterion = (index: number, patch: Partial<CriterionDraft>) =>
@@ -191,7 +191,7 @@ export function ConfigForm({
         </p>
       ) : null}
       <Form readOnly={!canEdit} onSubmit={onSubmit} noValidate aria-label={embedded ? 'Question set' : initial ? 'Edit the interview configuration' : 'New interview configuration'} className="grid gap-6">
-        <FailureAlert failure={mutationError} fieldCount={Object.keys(errors).length} what="The configuration was not saved" />
+        <FormAlert error={mutationError} fieldCount={Object.keys(errors).length} what="The configuration was not saved" />
         <Card>
           <CardHeader title="General" />
           <CardContent className="grid gap-4 sm:grid-cols-[2fr_1fr]">

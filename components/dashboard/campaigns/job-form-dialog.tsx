@@ -8,7 +8,8 @@ import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import type { RouterOutputs } from '@/components/trpc/react';
 import { useApiAction } from '@/components/trpc/use-api-action';
-import { FailureAlert, fieldIssues } from '../catalog/form-failure';
+import { fieldErrors } from '@/components/trpc/errors';
+import { FormAlert } from '../form-errors';
 import { toast } from '@/components/ui/toast';
 import { Form } from '@/components/ui/form';
 
@@ -37,7 +38,7 @@ export function JobFormDialog({ job, trigger, onSaved, initialOpen = false }: { 
     },
   });
   const mutation = job ? update : create;
-  const errors = fieldIssues(mutation.error);
+  const errors = fieldErrors(mutation.error);
   const title = job ? 'Edit the job posting' : 'New job posting';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -60,7 +61,7 @@ export function JobFormDialog({ job, trigger, onSaved, initialOpen = false }: { 
       <DialogContent className="max-w-xl">
         <DialogHeader title={title} description="Campaigns hire for a job posting; interviews name it to the candidate." />
         <Form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={title}>
-          <FailureAlert failure={mutation.error} fieldCount={Object.keys(errors).length} what="The job posting was not saved" />
+          <FormAlert error={mutation.error} fieldCount={Object.keys(errors).length} what="The job posting was not saved" />
           <Field label="Title" error={errors.title}>
             <Input name="title" defaultValue={job?.title} autoComplete="off" required maxLength={200} />
           </Field>

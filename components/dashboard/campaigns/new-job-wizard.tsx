@@ -12,7 +12,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { RouterOutputs } from '@/components/trpc/react';
 import { useApiAction } from '@/components/trpc/use-api-action';
-import { fieldIssues } from '../catalog/form-failure';
+import { fieldErrors } from '@/components/trpc/errors';
 import { PageHeader } from '../page-header';
 import { ConfigForm, INTERVIEW_LANGUAGES, type ConfigBody, type ConfigDraft } from './config-form';
 
@@ -47,8 +47,8 @@ export function NewJobWizard({ defaultLocale = 'en', availability, templates }: 
       router.push(`/campaigns/${campaignId}`);
     },
   });
-  const generateErrors = fieldIssues(generate.error);
-  const setUpErrors = fieldIssues(setUp.error);
+  const generateErrors = fieldErrors(generate.error);
+  const setUpErrors = fieldErrors(setUp.error);
   const shown = templates.filter((t) => t.locale === (locale === 'fr' ? 'fr' : 'en'));
   const titleMissing = title.trim() === '';
 

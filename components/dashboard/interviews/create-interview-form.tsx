@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useApiAction } from '@/components/trpc/use-api-action';
 import { CatalogField } from '../catalog/catalog-field';
-import { fieldIssues } from '../catalog/form-failure';
+import { fieldErrors } from '@/components/trpc/errors';
 import type { ServerCatalogOptions } from '../catalog/list-catalog';
 import { CandidatePicker } from './candidate-picker';
 import { Form } from '@/components/ui/form';
@@ -52,7 +52,7 @@ export function CreateInterviewForm({ initialCandidateId, initialCandidate, jobs
     refresh: false,
     onSuccess: (interview) => router.push(`/interviews/${interview.id}`),
   });
-  const serverErrors = fieldIssues(create.error);
+  const serverErrors = fieldErrors(create.error);
   const errors = { ...serverErrors, ...localErrors };
   const failure = create.error;
   const campaignInput = useMemo(() => (jobId ? { jobId } : undefined), [jobId]);
