@@ -1,11 +1,8 @@
-import { Ban, Eye, EyeOff, Pencil, RefreshCw, Send, Trash2 } from 'lucide-react';
+import { Ban, Eye, EyeOff, RefreshCw, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
-import type { RouterOutputs } from '@/components/trpc/react';
-import { NOTE_MAX_LENGTH } from '@/server/services/notes/note-body';
 import { formatScore } from '../format';
-import { Time } from '../time';
 import { availableActions } from './available-actions';
 import { DECISION_LABELS, type DecisionStatus } from './decision-badge';
 import type { ActionsView } from './interview-actions';
@@ -86,60 +83,6 @@ export function ReviewFormPlaceholder({ criteria, saved }: { criteria: ReviewCri
         <Button type="submit">{saved ? 'Update review' : 'Save review'}</Button>
       </div>
     </DisabledForm>
-  );
-}
-
-type Note = RouterOutputs['notes']['list'][number];
-
-export function NotesPlaceholder({ interviewId, notes, meId, canEdit }: { interviewId: string; notes: Note[]; meId: string; canEdit: boolean }) {
-  const id = `new-note-${interviewId}`;
-  return (
-    <>
-      {canEdit ? (
-        <DisabledForm className="grid gap-2" label="New note">
-          <PlaceholderField id={id} label="Add a note" hint="Plain text. Type @ to mention a teammate; they are notified.">
-            <textarea id={id} rows={3} className={TEXTAREA} />
-          </PlaceholderField>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button type="submit" size="sm">
-              Add note
-            </Button>
-            <span className="ml-auto text-xs text-slate-600">0 / {NOTE_MAX_LENGTH}</span>
-          </div>
-        </DisabledForm>
-      ) : null}
-      {notes.length > 0 ? (
-        <ol className="grid gap-3" aria-label="Notes">
-          {notes.map((note) => (
-            <li key={note.id} className="grid gap-1 border-b border-slate-100 pb-3 last:border-0 last:pb-0" data-testid="note">
-              <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
-                <span className="font-medium text-slate-800">{note.author ? (note.author.name ?? note.author.email) : 'A former member'}</span>
-                <Time value={note.createdAt} />
-                {note.updatedAt !== note.createdAt ? <span>(edited)</span> : null}
-              </p>
-              <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{note.body}</p>
-              {note.mentions.length > 0 ? (
-                <p className="text-xs text-slate-600">
-                  Mentioned: {note.mentions.map((m) => <span key={m.id} className="mr-1 rounded bg-brand-50 px-1 text-brand-800">@{m.name ?? m.email}</span>)}
-                </p>
-              ) : null}
-              {canEdit && note.author?.id === meId ? (
-                <div className="flex gap-1">
-                  <Button size="sm" variant="ghost" disabled aria-label={`Edit your note from ${new Date(note.createdAt).toISOString().slice(0, 16).replace('T', ' ')}`}>
-                    <Pencil aria-hidden /> Edit
-                  </Button>
-                  <Button size="sm" variant="ghost" disabled>
-                    <Trash2 aria-hidden /> Delete
-                  </Button>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="text-sm text-slate-600">No notes yet.</p>
-      )}
-    </>
   );
 }
 

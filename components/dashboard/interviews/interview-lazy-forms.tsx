@@ -32,7 +32,6 @@ const loadDecision = () => import('./interview-decision-form').then((m) => m.Dec
 const loadReview = () => import('./interview-review-form').then((m) => m.HumanReviewForm);
 const loadActions = () => import('./interview-actions').then((m) => m.InterviewActions);
 const loadWatch = () => import('./interview-watch-button').then((m) => m.InterviewWatchButton);
-const loadNotes = () => import('./interview-note-islands').then((m) => m.InterviewNotesBody);
 
 /**
  * An island shown as its placeholder until its module is in. `wanted: false` defers the load (the header's actions
@@ -48,7 +47,6 @@ function lazyIsland<P extends object>(load: () => Promise<ComponentType<P>>) {
 
 export const LazyDecisionForm = lazyIsland(loadDecision);
 export const LazyReviewForm = lazyIsland(loadReview);
-export const LazyNotesBody = lazyIsland(loadNotes);
 export const LazyInterviewActions = lazyIsland(loadActions);
 export const LazyWatchButton = lazyIsland(loadWatch);
 
