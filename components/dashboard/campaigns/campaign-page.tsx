@@ -4,13 +4,15 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import type { RouterOutputs } from '@/components/trpc/react';
 import type { UserRole } from '@/db/schema/users';
+import type { ServerCatalogOptions } from '../catalog/list-catalog';
 import { ScorePill } from '../badges';
 import { PageHeader } from '../page-header';
 import { WatchButton } from '../notifications/watch-button';
 import { InviteCandidatesButton, RecordTestButton, RenameCampaignButton } from './campaign-actions';
 import { CampaignRankingCard } from './campaign-ranking-card';
-import { QuestionSetIsland, StagesIsland } from './campaign-settings';
 import { ExportCard } from './export-card';
+import { QuestionSetCard } from './question-set-card';
+import { StagesCard } from './stages-card';
 import { TestResultsCard } from './test-results-card';
 
 type CampaignView = RouterOutputs['dashboard']['campaign'];
@@ -22,6 +24,8 @@ type CampaignPageProps = {
   ranking: Ranking;
   testResults: TestResults;
   watching: boolean;
+  /** The configurations a recruiter may pick for the campaign or a stage (null for a viewer, who picks none). */
+  configs: ServerCatalogOptions | null;
   role: UserRole;
   /** The address of a page of a card's table (`?ranking=N`, `?tests=N`), the page's other params kept. */
   hrefFor: (table: 'ranking' | 'tests', page: number) => string;
@@ -38,10 +42,11 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One campaign: its candidates ranked, its pipeline, its technical tests, and its results to export. Rendered on
- * the server from the page's reads; what changes it is a small client island (dialogs and editing cards load on
- * first use or after the page) that renders the page again after a change.
+ * the server from the page's reads (the question set and the stages with the configurations to pick from); what
+ * changes it is a small client island (the dialogs load on first use, the export's controls after the page) that
+ * renders the page again after a change.
  */
-export function CampaignPage({ campaign, ranking, testResults, watching, role, hrefFor }: CampaignPageProps) {
+export function CampaignPage({ campaign, ranking, testResults, watching, configs, role, hrefFor }: CampaignPageProps) {
   const canEdit = role !== 'viewer';
   const { counts } = campaign;
   return (
@@ -96,9 +101,9 @@ export function CampaignPage({ campaign, ranking, testResults, watching, role, h
           className="min-w-0 lg:col-span-2 lg:self-start"
         />
         <div className="grid content-start gap-6">
-          <QuestionSetIsland campaignId={campaign.id} config={campaign.config} />
+          <QuestionSetCard campaignId={campaign.id} config={campaign.config} catalog={configs} />
           <ExportCard campaignId={campaign.id} expected={{ interviews: counts.exportableInterviews, tests: counts.tests }} />
-          <StagesIsland campaignId={campaign.id} stages={campaign.stages} />
+          <StagesCard campaignId={campaign.id} stages={campaign.stages} canEdit={canEdit} catalog={configs} />
         </div>
       </div>
     </>

@@ -14,7 +14,7 @@ import { PageHeader } from '../page-header';
 import { TestResultsCard } from '../campaigns/test-results-card';
 import { Time } from '../time';
 import { DownloadCandidateDataButton, EditCandidateButton, EraseCandidateButton } from './candidate-actions';
-import { CandidateNotes } from './candidate-notes';
+import { NotesCard } from '../notes/notes-card';
 
 type Candidate = RouterOutputs['candidates']['get'];
 type Interviews = RouterOutputs['dashboard']['interviews'];
@@ -53,6 +53,8 @@ type ProfileProps = {
   candidate: Candidate;
   interviews: Interviews;
   testResults: TestResults;
+  /** The candidate's notes, the signed-in user and the teammates to @mention, read by the page. */
+  notes: { notes: RouterOutputs['notes']['list']; meId: string; teammates: RouterOutputs['notes']['mentionable'] };
   role: UserRole;
   /** The address of a page of a card's table (`?interviews=N`, `?tests=N`), the page's other params kept. */
   hrefFor: (table: 'interviews' | 'tests', page: number) => string;
@@ -63,7 +65,7 @@ type ProfileProps = {
  * results (pages are links), and the buttons that change them as small client islands (their dialogs load on
  * first use). Controls a role cannot use are not rendered (the API refuses them anyway).
  */
-export function CandidateProfile({ candidate, interviews, testResults, role, hrefFor }: ProfileProps) {
+export function CandidateProfile({ candidate, interviews, testResults, notes, role, hrefFor }: ProfileProps) {
   const canEdit = role !== 'viewer';
   const isAdmin = role === 'admin';
   const name = candidateName(candidate);
@@ -171,7 +173,7 @@ export function CandidateProfile({ candidate, interviews, testResults, role, hre
             ) : null}
           </Card>
           <TestResultsCard results={testResults} byCampaign={false} hrefFor={(page) => hrefFor('tests', page)} className="min-w-0" />
-          <CandidateNotes candidateId={candidate.id} />
+          <NotesCard subjectType="candidate" subjectId={candidate.id} notes={notes.notes} meId={notes.meId} teammates={notes.teammates} canEdit={canEdit} className="min-w-0" />
         </div>
       </div>
     </>

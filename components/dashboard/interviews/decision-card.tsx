@@ -3,8 +3,7 @@ import type { RouterOutputs } from '@/components/trpc/react';
 import { Time } from '../time';
 import type { InterviewView } from './use-live-transcript';
 import { DECISION_LABELS, DecisionBadge } from './decision-badge';
-import { DecisionFormPlaceholder } from './interview-form-placeholders';
-import { LazyDecisionForm } from './interview-lazy-forms';
+import { DecisionForm } from './interview-decision-form';
 
 type DecisionHistory = RouterOutputs['interviews']['decisionHistory'];
 
@@ -12,7 +11,7 @@ type DecisionHistory = RouterOutputs['interviews']['decisionHistory'];
  * A person's decision on a completed interview: Advance, Hold or Reject with an optional reason. It can be
  * changed; every earlier decision stays listed below. The AI's recommendation is advice shown elsewhere; nothing
  * here is filled in from it. Rendered on the server with the history the page read; the form is a client island,
- * loaded after the page.
+ * rendered on the server too and disabled until hydrated (components/ui/form.tsx).
  */
 export function DecisionCard({ view, history, canEdit }: { view: InterviewView; history: DecisionHistory | null; canEdit: boolean }) {
   if (view.status !== 'COMPLETED') {
@@ -44,11 +43,7 @@ export function DecisionCard({ view, history, canEdit }: { view: InterviewView; 
           <p className="text-sm text-slate-700">No decision yet.</p>
         )}
         {canEdit ? (
-          <LazyDecisionForm
-            interviewId={view.id}
-            current={current?.status ?? null}
-            placeholder={<DecisionFormPlaceholder interviewId={view.id} current={current?.status ?? null} />}
-          />
+          <DecisionForm interviewId={view.id} current={current?.status ?? null} />
         ) : null}
         {history && history.length > 0 ? (
           <div>

@@ -1,8 +1,7 @@
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { formatScore } from '../format';
 import { Time } from '../time';
-import { ReviewFormPlaceholder } from './interview-form-placeholders';
-import { LazyReviewForm } from './interview-lazy-forms';
+import { HumanReviewForm } from './interview-review-form';
 import type { ReviewCriterion } from './interview-review-form';
 import type { InterviewView } from './use-live-transcript';
 
@@ -62,13 +61,12 @@ export function HumanReviewCard({ view, canEdit }: { view: InterviewView; canEdi
             })}
           </dl>
         ) : (
-          <LazyReviewForm
+          <HumanReviewForm
             // A saved review (here or elsewhere) arrives with the refreshed page: the form starts again from it.
             key={review?.reviewedAt ?? 'none'}
             interviewId={view.id}
             saved={Boolean(review)}
             criteria={formCriteria}
-            placeholder={<ReviewFormPlaceholder criteria={formCriteria} saved={Boolean(review)} />}
           />
         )}
       </CardContent>

@@ -4,15 +4,15 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
- * The page's forms are loaded after it is on screen, each in its own chunk (next/dynamic with ssr: false would
- * do the same, but its fallback gets no props): until then the server's placeholder shows the same form with its
- * controls disabled, as a server-rendered form is before hydration (components/ui/form.tsx). The header's actions
- * and the watch button load the same way. The first load carries the display only.
+ * The header's actions and the watch button are loaded after the page is on screen, each in its own chunk
+ * (next/dynamic with ssr: false would do the same, but its fallback gets no props): until then the server's
+ * placeholder shows the same buttons disabled. (The decision, review and notes forms are rendered on the server
+ * and hydrated, disabled until then: components/ui/form.tsx.)
  */
 const loadedOnce = new Map<() => Promise<unknown>, unknown>();
 
 function useLoaded<T>(load: () => Promise<T>, wanted = true): T | null {
-  // Once loaded, a form remounted (the review form is keyed by the saved review) appears at once.
+  // Once loaded, an island remounted (the watch button is keyed by the state read) appears at once.
   const [loaded, setLoaded] = useState<T | null>(() => (loadedOnce.get(load) as T | undefined) ?? null);
   useEffect(() => {
     if (!wanted) return;
@@ -28,11 +28,8 @@ function useLoaded<T>(load: () => Promise<T>, wanted = true): T | null {
   return loaded;
 }
 
-const loadDecision = () => import('./interview-decision-form').then((m) => m.DecisionForm);
-const loadReview = () => import('./interview-review-form').then((m) => m.HumanReviewForm);
 const loadActions = () => import('./interview-actions').then((m) => m.InterviewActions);
 const loadWatch = () => import('./interview-watch-button').then((m) => m.InterviewWatchButton);
-const loadNotes = () => import('./interview-note-islands').then((m) => m.InterviewNotesBody);
 
 /**
  * An island shown as its placeholder until its module is in. `wanted: false` defers the load (the header's actions
@@ -46,9 +43,6 @@ function lazyIsland<P extends object>(load: () => Promise<ComponentType<P>>) {
   };
 }
 
-export const LazyDecisionForm = lazyIsland(loadDecision);
-export const LazyReviewForm = lazyIsland(loadReview);
-export const LazyNotesBody = lazyIsland(loadNotes);
 export const LazyInterviewActions = lazyIsland(loadActions);
 export const LazyWatchButton = lazyIsland(loadWatch);
 

@@ -1,4 +1,5 @@
 import { CampaignPage } from '@/components/dashboard/campaigns/campaign-page';
+import { loadCatalogOptions } from '@/components/dashboard/catalog/list-catalog';
 import { pageParam, withParam } from '@/components/dashboard/detail/page-links';
 import { getServerCaller, orNotFound, requireRecruiter } from '@/server/http/dashboard-session';
 
@@ -11,17 +12,19 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const PARAMS = { ranking: 'ranking', tests: 'tests' } as const;
 
 /**
- * The campaign, the pages of its ranking and test results and the watch state are read on the server, through the
- * same procedures as the API (another organization's id is a 404, like a missing one), and rendered there: the
- * page needs no data layer in the browser. Its dialogs and editing cards load theirs when they are used.
+ * The campaign, the pages of its ranking and test results, the watch state and the question sets to pick from are
+ * read on the server, through the same procedures as the API (another organization's id is a 404, like a missing
+ * one), and rendered there: the page needs no data layer in the browser. Its dialogs load theirs when opened.
  */
 export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const [{ id }, query, caller, { role }] = await Promise.all([params, searchParams, getServerCaller(), requireRecruiter()]);
   const campaign = await orNotFound(() => caller.dashboard.campaign({ id }));
-  const [ranking, testResults, watch] = await Promise.all([
+  const [ranking, testResults, watch, configs] = await Promise.all([
     caller.dashboard.campaignRanking({ campaignId: id, page: pageParam(query[PARAMS.ranking]), pageSize: 20 }),
     caller.dashboard.testResults({ campaignId: id, page: pageParam(query[PARAMS.tests]), pageSize: 10 }),
     caller.notifications.watching({ targetType: 'campaign', targetId: id }),
+    // The question sets a recruiter may pick for the campaign or a stage (a failed read asks for the id instead).
+    role !== 'viewer' ? loadCatalogOptions(caller, 'interviewConfigs') : null,
   ]);
   const path = `/campaigns/${encodeURIComponent(id)}`;
   return (
@@ -30,6 +33,7 @@ export default async function Page({ params, searchParams }: { params: Promise<{
       ranking={ranking}
       testResults={testResults}
       watching={watch.watching}
+      configs={configs}
       role={role}
       hrefFor={(table, page) => withParam(path, query, PARAMS[table], page)}
     />
