@@ -1,3 +1,4 @@
+import { Providers } from '@/components/trpc/providers';
 import { RoleGate } from '@/components/dashboard/role-gate';
 import { AuditLogPage } from '@/components/dashboard/settings/audit-log-page';
 
@@ -7,7 +8,9 @@ export const metadata = { title: 'Audit log · Interview screening' };
 export default function Page() {
   return (
     <RoleGate needs="admin" title="Audit log">
-      <AuditLogPage />
+      <Providers>
+        <AuditLogPage />
+      </Providers>
     </RoleGate>
   );
 }

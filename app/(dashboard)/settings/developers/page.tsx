@@ -1,3 +1,4 @@
+import { Providers } from '@/components/trpc/providers';
 import { ArrowRight, Mail, Plug, Webhook } from 'lucide-react';
 import Link from 'next/link';
 import { PageHeader } from '@/components/dashboard/page-header';
@@ -20,6 +21,7 @@ export default async function Page() {
   const caller = await getServerCaller();
   const [integration, providers, me] = await Promise.all([caller.settings.integration(), caller.settings.providers(), caller.dashboard.me()]);
   return (
+    <Providers>
     <div className="mx-auto max-w-4xl">
       <PageHeader
         title="Developers"
@@ -77,5 +79,6 @@ export default async function Page() {
         <AgentIntegrationCard settings={integration} />
       </div>
     </div>
+    </Providers>
   );
 }

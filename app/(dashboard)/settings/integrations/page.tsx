@@ -1,3 +1,4 @@
+import { Providers } from '@/components/trpc/providers';
 import { RoleGate } from '@/components/dashboard/role-gate';
 import { IntegrationsPage } from '@/components/dashboard/integrations/integrations-page';
 
@@ -7,7 +8,9 @@ export const metadata = { title: 'Integrations · Interview screening' };
 export default function Page() {
   return (
     <RoleGate needs="admin" title="Integrations">
-      <IntegrationsPage />
+      <Providers>
+        <IntegrationsPage />
+      </Providers>
     </RoleGate>
   );
 }

@@ -1,3 +1,4 @@
+import { Providers } from '@/components/trpc/providers';
 import { Suspense } from 'react';
 import { MailboxPage } from '@/components/dashboard/settings/mailbox-page';
 import { RoleGate } from '@/components/dashboard/role-gate';
@@ -10,8 +11,10 @@ export default async function Page() {
   if ((await requireRecruiter()).role !== 'admin') return <RoleGate needs="admin" title="Local mailbox">{null}</RoleGate>;
   const integration = await (await getServerCaller()).settings.integration();
   return (
-    <Suspense>
+    <Providers>
+      <Suspense>
       <MailboxPage enabled={integration.email.transport === 'mailbox'} />
     </Suspense>
+    </Providers>
   );
 }

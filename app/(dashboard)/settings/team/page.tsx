@@ -1,3 +1,4 @@
+import { Providers } from '@/components/trpc/providers';
 import { RoleGate } from '@/components/dashboard/role-gate';
 import { TeamPage } from '@/components/dashboard/team/team-page';
 import { requireRecruiter } from '@/server/http/dashboard-session';
@@ -9,7 +10,9 @@ export default async function Page() {
   const { userId } = await requireRecruiter();
   return (
     <RoleGate needs="admin" title="Team">
-      <TeamPage currentUserId={userId} />
+      <Providers>
+        <TeamPage currentUserId={userId} />
+      </Providers>
     </RoleGate>
   );
 }

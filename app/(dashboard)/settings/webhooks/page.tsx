@@ -1,3 +1,4 @@
+import { Providers } from '@/components/trpc/providers';
 import { RoleGate } from '@/components/dashboard/role-gate';
 import { WebhooksPage } from '@/components/dashboard/settings/webhooks-page';
 
@@ -7,7 +8,9 @@ export const metadata = { title: 'Webhooks · Interview screening' };
 export default function Page() {
   return (
     <RoleGate needs="admin" title="Webhooks">
-      <WebhooksPage />
+      <Providers>
+        <WebhooksPage />
+      </Providers>
     </RoleGate>
   );
 }
