@@ -1,18 +1,14 @@
-import { Providers } from '@/components/trpc/providers';
 import { RoleGate } from '@/components/dashboard/role-gate';
 import { TeamPage } from '@/components/dashboard/team/team-page';
-import { requireRecruiter } from '@/server/http/dashboard-session';
+import { getServerCaller, requireRecruiter } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Team · Interview screening' };
 
+/** Settings → Team, admins: the members and pending invitations, read on the server. */
 export default async function Page() {
-  const { userId } = await requireRecruiter();
-  return (
-    <RoleGate needs="admin" title="Team">
-      <Providers>
-        <TeamPage currentUserId={userId} />
-      </Providers>
-    </RoleGate>
-  );
+  const { userId, role } = await requireRecruiter();
+  if (role !== 'admin') return <RoleGate needs="admin" title="Team">{null}</RoleGate>;
+  const team = await (await getServerCaller()).team.list();
+  return <TeamPage currentUserId={userId} team={team} />;
 }
