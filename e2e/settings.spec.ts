@@ -124,8 +124,8 @@ describe('Settings in a real browser', { timeout: 180_000 }, () => {
       // The organization's language (Settings → General): chosen with the language dropdown, then the start of a new
       // candidate and of a new interview configuration, and in the audit log in words.
       await page.goto(`${app.url}/settings`);
-      await page.getByRole('combobox', { name: 'Language' }).click();
-      await page.getByRole('option', { name: 'Deutsch' }).click();
+      // A native <select> now (no Radix Select on the page's first load): chosen with selectOption.
+      await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
       await page.getByRole('button', { name: 'Save language' }).click();
       await page.getByText('Saved: new candidates and configurations start in Deutsch.').waitFor();
       await page.goto(`${app.url}/campaigns/configurations/new`);

@@ -53,7 +53,8 @@ describe('Settings → Webhooks in a real browser', { timeout: 120_000 }, () => 
     await screenshot(page, 'webhooks-02-delivery-log');
 
     await page.getByRole('button', { name: 'Rotate secret' }).click();
-    await page.getByRole('button', { name: 'Rotate secret' }).last().click();
+    // The confirmation loads on the first press (next/dynamic): its button is found inside it, not as the page's last.
+    await page.getByRole('alertdialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate secret' }).click();
     const rotated = await page.getByRole('textbox', { name: 'Signing secret', exact: true }).inputValue();
     expect(rotated).not.toBe(secret);
     await page.getByRole('button', { name: 'I have stored the secret' }).click();

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { SettingsNav } from '@/components/dashboard/settings/settings-nav';
-import { Providers } from '@/components/trpc/providers';
 
-/** Every settings page: its sub-navigation beside (desktop) or above (phone) the page, and the data layer its forms use. */
+/** Every settings page: its sub-navigation beside (desktop) or above (phone) the page. Pages read their data on the server; a page that still uses React Query mounts <Providers> itself. */
 export default function SettingsLayout({ children }: { children: ReactNode }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
@@ -10,7 +9,7 @@ export default function SettingsLayout({ children }: { children: ReactNode }) {
         <SettingsNav />
       </div>
       <div className="min-w-0">
-        <Providers>{children}</Providers>
+        {children}
       </div>
     </div>
   );

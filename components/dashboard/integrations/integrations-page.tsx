@@ -1,23 +1,37 @@
 'use client';
 
 import { KeyRound, Plug, RotateCcw, Trash2 } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import { contractError, type ContractError } from '@/components/trpc/errors';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { loadApi, useApiAction } from '@/components/trpc/use-api-action';
 import { PageHeader } from '../page-header';
-import { SecretShownOnce } from '../settings/secret-shown-once';
 import { Time } from '../time';
+import { useSearchState } from '../use-search-state';
+
+/** The dialogs that show a new key or webhook address load when there is one to show, not with the page. */
+const IntegrationSecretDialogs = dynamic(() => import('./integration-secret-dialogs').then((m) => m.IntegrationSecretDialogs), { ssr: false });
 
 type Overview = RouterOutputs['integrations']['get'];
 type Ats = Overview['ats'];
+export type NamedOption = { id: string; name: string };
+type LeverStage = { id: string; name: string };
+
+type CredentialInput = Parameters<Api['integrations']['createCredential']['mutate']>[0];
+type MappingInput = Parameters<Api['integrations']['createTestMapping']['mutate']>[0];
+const createCredentialFor = (api: Api, input: CredentialInput) => api.integrations.createCredential.mutate(input);
+const revokeCredential = (api: Api, input: { id: string }) => api.integrations.revokeCredential.mutate(input);
+const retryWriteback = (api: Api, input: { id: string }) => api.integrations.retryWriteback.mutate(input);
+const createTestMapping = (api: Api, input: MappingInput) => api.integrations.createTestMapping.mutate(input);
+const setSigningSecret = (api: Api, input: { id: string; signingSecret: string }) => api.integrations.setCredentialSecrets.mutate(input);
 
 /**
  * Settings → Integrations: connect an ATS (its key shown once), map its tests to campaigns, follow its log, retry
@@ -31,25 +45,29 @@ const AVAILABLE: { ats: Ats; label: string }[] = [
   { ats: 'lever', label: 'Lever' },
 ];
 
-export function IntegrationsPage() {
+/**
+ * The page the server rendered for one ATS (the URL's `ats`, Greenhouse by default): its overview, and the campaigns
+ * and configurations a test maps to. Choosing another ATS changes the URL; a change re-renders the page.
+ */
+export function IntegrationsPage({ ats, overview, campaigns, configs }: { ats: Ats; overview: Overview; campaigns: NamedOption[]; configs: NamedOption[] }) {
   // One ATS at a time: each section's form fields and lists keep names of their own on the page.
-  const [ats, setAts] = useState<Ats>('greenhouse');
+  const { set } = useSearchState();
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="Integrations" description="Applicant tracking systems that order interviews here and hear back the results, with no glue code." />
       <div role="group" aria-label="Applicant tracking system" className="flex gap-2">
         {AVAILABLE.map((option) => (
-          <Button key={option.ats} variant={option.ats === ats ? 'primary' : 'secondary'} aria-pressed={option.ats === ats} onClick={() => setAts(option.ats)}>
+          <Button key={option.ats} variant={option.ats === ats ? 'primary' : 'secondary'} aria-pressed={option.ats === ats} onClick={() => set({ ats: option.ats === 'greenhouse' ? null : option.ats })}>
             {option.label}
           </Button>
         ))}
       </div>
-      <AtsIntegration key={ats} ats={ats} />
+      <AtsIntegration key={ats} ats={ats} data={overview} campaigns={campaigns} configs={configs} />
     </div>
   );
 }
 
-function AtsIntegration({ ats }: { ats: Ats }) {
+function AtsIntegration({ ats, data, campaigns, configs }: { ats: Ats; data: Overview; campaigns: NamedOption[]; configs: NamedOption[] }) {
   const [shownKey, setShownKey] = useState<string | null>(null);
   // Lever: the new integration's webhook address, to paste into Lever.
   const [shownWebhookUrl, setShownWebhookUrl] = useState<string | null>(null);
@@ -57,29 +75,18 @@ function AtsIntegration({ ats }: { ats: Ats }) {
   const [failure, setFailure] = useState<string | null>(null);
   // Ashby: the customer's own Ashby API key, with which we call its assessment.update (write-only).
   const [apiKey, setApiKey] = useState('');
-  const utils = trpc.useUtils();
-  const overview = trpc.integrations.get.useQuery({ ats });
-  const onError = (error: unknown) => setFailure(contractError(error).message);
-  const refresh = () => utils.integrations.invalidate();
-  const createCredential = trpc.integrations.createCredential.useMutation({
+  const onError = (error: ContractError) => setFailure(error.message);
+  const createCredential = useApiAction(createCredentialFor, {
     onError,
     onSuccess: (created) => {
       if (created.webhookUrl) setShownWebhookUrl(created.webhookUrl);
       else setShownKey(created.key);
       setApiKey('');
       setSigningSecret('');
-      refresh();
     },
   });
-  const revoke = trpc.integrations.revokeCredential.useMutation({ onError, onSuccess: refresh });
-  const retry = trpc.integrations.retryWriteback.useMutation({ onError, onSuccess: refresh });
-
-  if (overview.isError && !overview.data) {
-    const error = contractError(overview.error);
-    return <ErrorState title="The integration could not be loaded" message={error.message} requestId={error.requestId} onRetry={() => overview.refetch()} />;
-  }
-  const data = overview.data;
-  if (!data) return null;
+  const revoke = useApiAction(revokeCredential, { onError });
+  const retry = useApiAction(retryWriteback, { onError });
   const active = data.credentials.filter((c) => !c.revokedAt);
   return (
     <>
@@ -129,10 +136,10 @@ function AtsIntegration({ ats }: { ats: Ats }) {
               </>
             ) : null}
             <Button
-              disabled={createCredential.isPending || ((ats === 'ashby' || ats === 'lever') && !apiKey.trim())}
+              disabled={createCredential.pending || ((ats === 'ashby' || ats === 'lever') && !apiKey.trim())}
               onClick={() => {
                 setFailure(null);
-                createCredential.mutate(
+                void createCredential.run(
                   ats === 'ashby' ? { ats, apiKey: apiKey.trim() } : ats === 'lever' ? { ats, apiKey: apiKey.trim(), ...(signingSecret.trim() ? { signingSecret: signingSecret.trim() } : {}) } : { ats },
                 );
               }}
@@ -152,14 +159,14 @@ function AtsIntegration({ ats }: { ats: Ats }) {
                     <td className="py-2 font-mono text-xs">
                       {credential.webhookUrl ? <span className="break-all">{credential.webhookUrl}</span> : `${credential.prefix}…`}
                       {credential.hasApiKey ? <span className="ml-2 font-sans text-slate-600">with your API key</span> : null}
-                      {ats === 'lever' && !credential.revokedAt ? <LeverSignatureToken credentialId={credential.id} given={credential.hasSigningSecret} onError={onError} onSaved={refresh} /> : null}
+                      {ats === 'lever' && !credential.revokedAt ? <LeverSignatureToken credentialId={credential.id} given={credential.hasSigningSecret} onError={onError} /> : null}
                     </td>
                     <td><Time value={credential.createdAt} withTime={false} /></td>
                     <td>{credential.lastUsedAt ? <Time value={credential.lastUsedAt} /> : 'never'}</td>
                     <td>{credential.revokedAt ? <Badge tone="red">Revoked</Badge> : <Badge tone="green">Active</Badge>}</td>
                     <td className="text-right">
                       {credential.revokedAt ? null : (
-                        <Button variant="ghost" size="sm" className="text-red-700" disabled={revoke.isPending} onClick={() => revoke.mutate({ id: credential.id })}>
+                        <Button variant="ghost" size="sm" className="text-red-700" disabled={revoke.pending} onClick={() => void revoke.run({ id: credential.id })}>
                           <Trash2 aria-hidden /> Revoke
                         </Button>
                       )}
@@ -171,7 +178,7 @@ function AtsIntegration({ ats }: { ats: Ats }) {
           ) : null}
         </CardContent>
       </Card>
-      <TestMappings ats={ats} overview={data} onError={onError} onSaved={refresh} />
+      <TestMappings ats={ats} overview={data} campaigns={campaigns} configs={configs} onError={onError} />
       <Card>
         <CardHeader title="Write-backs" description={`What we tell ${data.label} (${ats === 'lever' ? 'a note on the opportunity with the result' : 'the completed interview'}), retried with backoff; a failed one can be sent again.`} />
         <CardContent className="text-sm">
@@ -192,7 +199,7 @@ function AtsIntegration({ ats }: { ats: Ats }) {
                     <td>{w.error ?? (w.responseStatus ? `HTTP ${w.responseStatus}` : '—')}</td>
                     <td className="text-right">
                       {w.status === 'FAILED' ? (
-                        <Button variant="outline" size="sm" disabled={retry.isPending} onClick={() => retry.mutate({ id: w.id })}>
+                        <Button variant="outline" size="sm" disabled={retry.pending} onClick={() => void retry.run({ id: w.id })}>
                           <RotateCcw aria-hidden /> Retry
                         </Button>
                       ) : null}
@@ -230,40 +237,14 @@ function AtsIntegration({ ats }: { ats: Ats }) {
           )}
         </CardContent>
       </Card>
-      <Dialog open={shownWebhookUrl !== null} onOpenChange={(open) => (open ? undefined : setShownWebhookUrl(null))}>
-        <DialogContent className="max-w-xl">
-          <DialogHeader
-            title="Your Lever webhook address"
-            description="In Lever (Settings → Integrations and API → Webhooks), turn on Candidate Stage Change with this address, then paste the signature token Lever shows for it into this integration."
-          />
-          {shownWebhookUrl ? <code className="block break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs">{shownWebhookUrl}</code> : null}
-          <DialogFooter>
-            <Button onClick={() => setShownWebhookUrl(null)}>Done</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-      <Dialog open={shownKey !== null} onOpenChange={(open) => (open ? undefined : setShownKey(null))}>
-        <DialogContent className="max-w-xl" onPointerDownOutside={(e) => e.preventDefault()} onInteractOutside={(e) => e.preventDefault()}>
-          <DialogHeader title={`Your ${data.label} key`} description={`Give it to ${data.label} with the addresses above.`} />
-          {shownKey ? (
-            <SecretShownOnce
-              label="Integration key"
-              value={shownKey}
-              warning={<strong className="font-semibold">Copy the key now: it is shown only this once.</strong>}
-            />
-          ) : null}
-          <DialogFooter>
-            <Button onClick={() => setShownKey(null)}>I have stored the key</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {shownWebhookUrl !== null || shownKey !== null ? (
+        <IntegrationSecretDialogs label={data.label} shownWebhookUrl={shownWebhookUrl} shownKey={shownKey} onCloseWebhookUrl={() => setShownWebhookUrl(null)} onCloseKey={() => setShownKey(null)} />
+      ) : null}
     </>
   );
 }
 
-function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview: Overview; onError: (e: unknown) => void; onSaved: () => void }) {
-  const campaigns = trpc.campaigns.list.useQuery({ page: 1, pageSize: 100 });
-  const configs = trpc.interviewConfigs.list.useQuery({ page: 1, pageSize: 100 });
+function TestMappings({ ats, overview, campaigns, configs, onError }: { ats: Ats; overview: Overview; campaigns: NamedOption[]; configs: NamedOption[]; onError: (e: ContractError) => void }) {
   const [name, setName] = useState('');
   const [campaignId, setCampaignId] = useState('');
   const [configId, setConfigId] = useState('');
@@ -271,18 +252,30 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
   const [atsStageId, setAtsStageId] = useState('');
   // Lever's own stage list, read on request with the first active integration's Lever key (typing an id works too).
   const leverCredential = ats === 'lever' ? overview.credentials.find((c) => !c.revokedAt && c.hasApiKey) : undefined;
-  const [loadStages, setLoadStages] = useState(false);
-  const leverStages = trpc.integrations.leverStages.useQuery({ credentialId: leverCredential?.id ?? '' }, { enabled: loadStages && Boolean(leverCredential), retry: false });
-  const create = trpc.integrations.createTestMapping.useMutation({
+  const [leverStages, setLeverStages] = useState<LeverStage[] | null>(null);
+  const [stagesError, setStagesError] = useState<ContractError | null>(null);
+  const [stagesLoading, setStagesLoading] = useState(false);
+  const loadLeverStages = async () => {
+    if (!leverCredential) return;
+    setStagesLoading(true);
+    try {
+      setLeverStages(await (await loadApi()).integrations.leverStages.query({ credentialId: leverCredential.id }));
+      setStagesError(null);
+    } catch (caught) {
+      setStagesError(contractError(caught));
+    } finally {
+      setStagesLoading(false);
+    }
+  };
+  const create = useApiAction(createTestMapping, {
     onError,
     onSuccess: () => {
       setName('');
       setAtsStageId('');
-      onSaved();
     },
   });
-  const campaignName = (id: string) => campaigns.data?.items.find((c) => c.id === id)?.name ?? id;
-  const configName = (id: string | null) => (id ? (configs.data?.items.find((c) => c.id === id)?.name ?? id) : 'none');
+  const campaignName = (id: string) => campaigns.find((c) => c.id === id)?.name ?? id;
+  const configName = (id: string | null) => (id ? (configs.find((c) => c.id === id)?.name ?? id) : 'none');
   return (
     <Card>
       <CardHeader
@@ -307,7 +300,7 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
           className="grid gap-3 sm:grid-cols-4 sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
-            create.mutate({ ats, name, campaignId, configId: configId || null, ...(ats === 'lever' ? { atsStageId: atsStageId.trim() } : {}) });
+            void create.run({ ats, name, campaignId, configId: configId || null, ...(ats === 'lever' ? { atsStageId: atsStageId.trim() } : {}) });
           }}
         >
           <div className="grid gap-1">
@@ -319,23 +312,23 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
               <Label htmlFor="mapping-lever-stage">Lever stage id</Label>
               <Input id="mapping-lever-stage" list="lever-stages" value={atsStageId} onChange={(e) => setAtsStageId(e.target.value)} required maxLength={200} placeholder="from Lever's stage list" />
               <datalist id="lever-stages">
-                {leverStages.data?.map((stage) => (
+                {leverStages?.map((stage) => (
                   <option key={stage.id} value={stage.id}>{stage.name}</option>
                 ))}
               </datalist>
               {leverCredential ? (
-                <Button type="button" variant="ghost" size="sm" disabled={leverStages.isFetching} onClick={() => (loadStages ? leverStages.refetch() : setLoadStages(true))}>
-                  {leverStages.data ? `${leverStages.data.length} stages loaded from Lever` : 'Load stages from Lever'}
+                <Button type="button" variant="ghost" size="sm" disabled={stagesLoading} onClick={() => void loadLeverStages()}>
+                  {leverStages ? `${leverStages.length} stages loaded from Lever` : 'Load stages from Lever'}
                 </Button>
               ) : null}
-              {leverStages.isError ? <p role="alert" className="text-xs text-red-800">{contractError(leverStages.error).message}</p> : null}
+              {stagesError ? <p role="alert" className="text-xs text-red-800">{stagesError.message}</p> : null}
             </div>
           ) : null}
           <div className="grid gap-1">
             <Label htmlFor="mapping-campaign">Campaign</Label>
             <select id="mapping-campaign" className={inputClasses} value={campaignId} onChange={(e) => setCampaignId(e.target.value)} required>
               <option value="">Choose a campaign</option>
-              {campaigns.data?.items.map((c) => (
+              {campaigns.map((c) => (
                 <option key={c.id} value={c.id}>{c.name}</option>
               ))}
             </select>
@@ -344,12 +337,12 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
             <Label htmlFor="mapping-config">Configuration</Label>
             <select id="mapping-config" className={inputClasses} value={configId} onChange={(e) => setConfigId(e.target.value)}>
               <option value="">None</option>
-              {configs.data?.items.map((c) => (
+              {configs.map((c) => (
                 <option key={c.id} value={c.id}>{c.name}</option>
               ))}
             </select>
           </div>
-          <Button type="submit" disabled={create.isPending || !name || !campaignId || (ats === 'lever' && !atsStageId.trim())}>Map test</Button>
+          <Button type="submit" disabled={create.pending || !name || !campaignId || (ats === 'lever' && !atsStageId.trim())}>Map test</Button>
         </form>
       </CardContent>
     </Card>
@@ -357,28 +350,22 @@ function TestMappings({ ats, overview, onError, onSaved }: { ats: Ats; overview:
 }
 
 /** Lever's signature token for one integration: given (or replaced) here once Lever shows it; never shown back. */
-function LeverSignatureToken({ credentialId, given, onError, onSaved }: { credentialId: string; given: boolean; onError: (e: unknown) => void; onSaved: () => void }) {
+function LeverSignatureToken({ credentialId, given, onError }: { credentialId: string; given: boolean; onError: (e: ContractError) => void }) {
   const [value, setValue] = useState('');
-  const save = trpc.integrations.setCredentialSecrets.useMutation({
-    onError,
-    onSuccess: () => {
-      setValue('');
-      onSaved();
-    },
-  });
+  const save = useApiAction(setSigningSecret, { onError, onSuccess: () => setValue('') });
   return (
     <form
       className="mt-2 flex flex-wrap items-end gap-2 font-sans"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ id: credentialId, signingSecret: value.trim() });
+        void save.run({ id: credentialId, signingSecret: value.trim() });
       }}
     >
       <div className="grid gap-1">
         <Label htmlFor={`signature-token-${credentialId}`}>{given ? 'Signature token given: replace it' : 'Signature token (from Lever): not given yet'}</Label>
         <Input id={`signature-token-${credentialId}`} type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} maxLength={500} />
       </div>
-      <Button type="submit" variant="secondary" size="sm" disabled={save.isPending || !value.trim()}>Save token</Button>
+      <Button type="submit" variant="secondary" size="sm" disabled={save.pending || !value.trim()}>Save token</Button>
     </form>
   );
 }

@@ -7,8 +7,9 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 
 type ProviderSettings = RouterOutputs['settings']['providers'];
 type Provider = ProviderSettings['providers'][number];
@@ -22,6 +23,9 @@ const KIND_LABELS: Record<Kind, { title: string; use: string }> = {
   tts: { title: 'Text to speech', use: "Speaks the interviewer's questions." },
 };
 const ORDER: Kind[] = ['realtime', 'llm', 'stt', 'tts'];
+type ProvidersInput = Parameters<Api['settings']['updateProviders']['mutate']>[0];
+const updateProviders = (api: Api, input: ProvidersInput) => api.settings.updateProviders.mutate(input);
+const testProviders = (api: Api, input: Parameters<Api['settings']['testProviders']['mutate']>[0]) => api.settings.testProviders.mutate(input);
 
 type Draft = { baseUrl: string; apiKey: string; clearApiKey: boolean; model: string; voice: string };
 const draftOf = (p: Provider): Draft => ({ baseUrl: p.baseUrl ?? '', apiKey: '', clearApiKey: false, model: p.model ?? '', voice: p.voice ?? '' });
@@ -40,25 +44,22 @@ function effectiveLine(p: Provider): string {
  * one is stored (and its last 4 characters). "Test" makes one real call per kind with what is saved.
  */
 export function AiProvidersCard({ initial }: { initial: ProviderSettings }) {
-  const utils = trpc.useUtils();
   const [settings, setSettings] = useState(initial);
   const [drafts, setDrafts] = useState<Record<Kind, Draft>>(() => Object.fromEntries(initial.providers.map((p) => [p.kind, draftOf(p)])) as Record<Kind, Draft>);
   const [oneKey, setOneKey] = useState('');
   const [saved, setSaved] = useState(false);
   const [results, setResults] = useState<TestResult[] | null>(null);
-  const update = trpc.settings.updateProviders.useMutation({
-    onMutate: () => setSaved(false),
-    onSuccess: async (result) => {
+  const update = useApiAction(updateProviders, {
+    onSuccess: (result) => {
       setSaved(true);
       setSettings(result);
       setDrafts(Object.fromEntries(result.providers.map((p) => [p.kind, draftOf(p)])) as Record<Kind, Draft>);
       setOneKey('');
       setResults(null);
-      await utils.settings.providers.invalidate();
     },
   });
-  const test = trpc.settings.testProviders.useMutation({ onSuccess: (result) => setResults(result.results) });
-  const failure = update.error ? contractError(update.error) : undefined;
+  const test = useApiAction(testProviders, { onSuccess: (result) => setResults(result.results), refresh: false });
+  const failure = update.error ?? undefined;
   const issueFor = (path: string) => failure?.issues?.find((issue) => issue.path === path)?.message;
 
   function set(kind: Kind, patch: Partial<Draft>) {
@@ -81,7 +82,8 @@ export function AiProvidersCard({ initial }: { initial: ProviderSettings }) {
         ];
       }),
     );
-    update.mutate(input);
+    setSaved(false);
+    void update.run(input as ProvidersInput);
   }
   const byKind = new Map(settings.providers.map((p) => [p.kind, p]));
   return (
@@ -163,11 +165,11 @@ export function AiProvidersCard({ initial }: { initial: ProviderSettings }) {
             </p>
           ) : null}
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={update.isPending}>
+            <Button type="submit" disabled={update.pending}>
               Save
             </Button>
-            <Button variant="outline" disabled={test.isPending} onClick={() => test.mutate({})}>
-              {test.isPending ? 'Testing…' : 'Test'}
+            <Button variant="outline" disabled={test.pending} onClick={() => void test.run({})}>
+              {test.pending ? 'Testing…' : 'Test'}
             </Button>
             {saved ? (
               <p role="status" className="text-sm text-green-700">
@@ -176,7 +178,7 @@ export function AiProvidersCard({ initial }: { initial: ProviderSettings }) {
             ) : null}
             {test.error ? (
               <p role="alert" className="text-sm text-red-700">
-                {contractError(test.error).message}
+                {test.error.message}
               </p>
             ) : null}
           </div>

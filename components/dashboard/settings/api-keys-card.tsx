@@ -1,42 +1,47 @@
 'use client';
 
-import { keepPreviousData } from '@tanstack/react-query';
-import { CircleAlert, KeyRound, X } from 'lucide-react';
+import { CircleAlert, KeyRound, Plus, X } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { contractError, type ContractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
-import { ConfirmActionDialog } from '../confirm-action-dialog';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 import { DataTable, type DataColumn } from '../data-table';
 import { PaginationBar } from '../pagination-bar';
 import { Time } from '../time';
-import { CreateApiKeyDialog, type CreatedApiKey } from './create-api-key-dialog';
-import { NewApiKeyDialog } from './new-api-key-dialog';
+import { useSearchState } from '../use-search-state';
+import type { CreatedApiKey } from './create-api-key-dialog';
 
-type Row = RouterOutputs['apiKeys']['list']['items'][number];
-const EMPTY: Row[] = [];
+/** The dialogs load on first use, not with the page. */
+const CreateApiKeyDialog = dynamic(() => import('./create-api-key-dialog').then((m) => m.CreateApiKeyDialog), { ssr: false });
+const NewApiKeyDialog = dynamic(() => import('./new-api-key-dialog').then((m) => m.NewApiKeyDialog), { ssr: false });
+const ConfirmActionDialog = dynamic(() => import('../confirm-action-dialog').then((m) => m.ConfirmActionDialog), { ssr: false });
 
-/** The organization's API keys: list (revoked ones too), create with scopes (the plaintext shown once), revoke. */
-export function ApiKeysCard() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+type List = RouterOutputs['apiKeys']['list'];
+type Row = List['items'][number];
+const revokeKey = (api: Api, input: { id: string }) => api.apiKeys.revoke.mutate(input);
+
+/**
+ * The organization's API keys: list (revoked ones too), create with scopes (the plaintext shown once), revoke. The
+ * page reads the list on the server (its page in the URL: `keysPage`, `keysPageSize`); a change re-renders it.
+ */
+export function ApiKeysCard({ list, page, pageSize }: { list: List; page: number; pageSize: number }) {
+  const { set } = useSearchState();
+  const [creating, setCreating] = useState(false);
+  const [createWanted, setCreateWanted] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<Row | null>(null);
-  const [revokeError, setRevokeError] = useState<ContractError | null>(null);
-  const utils = trpc.useUtils();
-  const list = trpc.apiKeys.list.useQuery({ page, pageSize }, { placeholderData: keepPreviousData });
-  const revoke = trpc.apiKeys.revoke.useMutation({
-    onMutate: () => setRevokeError(null),
-    onError: (error) => setRevokeError(contractError(error)),
-    onSettled: async () => {
-      setRevoking(null);
-      await utils.apiKeys.list.invalidate();
-    },
-  });
+  const [revokeWanted, setRevokeWanted] = useState(false);
+  const revoke = useApiAction(revokeKey, { onSuccess: () => setRevoking(null), onError: () => setRevoking(null) });
+  const revokeError = revoke.error;
+  const askRevoke = (row: Row) => {
+    setRevokeWanted(true);
+    setRevoking(row);
+  };
 
   const columns = useMemo<DataColumn<Row>[]>(
     () => [
@@ -91,7 +96,7 @@ export function ApiKeysCard() {
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) =>
           row.original.revokedAt ? null : (
-            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setRevoking(row.original)} aria-label={`Revoke ${row.original.name} (${row.original.prefix}…)`}>
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => askRevoke(row.original)} aria-label={`Revoke ${row.original.name} (${row.original.prefix}…)`}>
               Revoke
             </Button>
           ),
@@ -100,13 +105,23 @@ export function ApiKeysCard() {
     [],
   );
 
-  const data = list.data;
   return (
     <Card>
       <CardHeader
         title="API keys"
         description="Keys give other systems access to the REST API (/api/v1) of this organization, limited by their scopes."
-        action={<CreateApiKeyDialog onCreated={setCreated} />}
+        action={
+          <Button
+            size="sm"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setCreateWanted(true);
+              setCreating(true);
+            }}
+          >
+            <Plus aria-hidden /> New API key
+          </Button>
+        }
       />
       {revokeError ? (
         <div role="alert" className="mx-5 mt-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -115,59 +130,51 @@ export function ApiKeysCard() {
             Could not revoke the key: {revokeError.message}
             {revokeError.requestId ? <span className="ml-1 font-mono text-xs opacity-80">(reference {revokeError.requestId})</span> : null}
           </p>
-          <button type="button" onClick={() => setRevokeError(null)} aria-label="Dismiss" className="rounded p-0.5 opacity-70 hover:opacity-100">
+          <button type="button" onClick={() => revoke.reset()} aria-label="Dismiss" className="rounded p-0.5 opacity-70 hover:opacity-100">
             <X className="size-4" aria-hidden />
           </button>
         </div>
       ) : null}
-      {list.isError && !data ? (
-        <ErrorState title="The API keys could not be loaded" message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
-      ) : data && data.pagination.total === 0 ? (
+      {list.pagination.total === 0 ? (
         // Outside the table, so that on a phone it is not cut by the table's sideways scrolling.
         <EmptyState icon={KeyRound} title="No API keys yet" description="Create one for each system that calls the REST API." />
       ) : (
         <>
-          <DataTable
-            columns={columns}
-            data={data?.items ?? EMPTY}
-            caption="API keys of the organization"
-            getRowId={(row) => row.id}
-            loading={list.isFetching}
-          />
-          {data && data.pagination.total > pageSize ? (
+          <DataTable columns={columns} data={list.items} caption="API keys of the organization" getRowId={(row) => row.id} />
+          {list.pagination.total > pageSize ? (
             <PaginationBar
               page={page}
               pageSize={pageSize}
-              total={data.pagination.total}
-              totalPages={data.pagination.totalPages}
-              onPage={setPage}
-              onPageSize={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
+              total={list.pagination.total}
+              totalPages={list.pagination.totalPages}
+              onPage={(p) => set({ keysPage: p })}
+              onPageSize={(size) => set({ keysPageSize: size === 10 ? null : size, keysPage: null })}
               noun="keys"
             />
           ) : null}
         </>
       )}
-      <NewApiKeyDialog apiKey={created} onClose={() => setCreated(null)} />
-      <ConfirmActionDialog
-        open={revoking !== null}
-        onOpenChange={(open) => (open ? undefined : setRevoking(null))}
-        title="Revoke this API key?"
-        description={
-          revoking ? (
-            <>
-              <strong className="font-medium text-slate-900">{revoking.name}</strong> (<code className="font-mono text-xs">{revoking.prefix}…</code>) stops working at once: every
-              request made with it gets 401. This cannot be undone.
-            </>
-          ) : null
-        }
-        confirmLabel="Revoke key"
-        destructive
-        pending={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
-      />
+      {createWanted ? <CreateApiKeyDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} /> : null}
+      {created ? <NewApiKeyDialog apiKey={created} onClose={() => setCreated(null)} /> : null}
+      {revokeWanted ? (
+        <ConfirmActionDialog
+          open={revoking !== null}
+          onOpenChange={(open) => (open ? undefined : setRevoking(null))}
+          title="Revoke this API key?"
+          description={
+            revoking ? (
+              <>
+                <strong className="font-medium text-slate-900">{revoking.name}</strong> (<code className="font-mono text-xs">{revoking.prefix}…</code>) stops working at once: every
+                request made with it gets 401. This cannot be undone.
+              </>
+            ) : null
+          }
+          confirmLabel="Revoke key"
+          destructive
+          pending={revoke.pending}
+          onConfirm={() => revoking && void revoke.run({ id: revoking.id })}
+        />
+      ) : null}
     </Card>
   );
 }

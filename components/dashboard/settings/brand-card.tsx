@@ -4,13 +4,16 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 
 type Brand = RouterOutputs['settings']['brand'];
 type LogoUpload = { contentType: 'image/png' | 'image/jpeg' | 'image/webp'; dataBase64: string };
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+type BrandInput = Parameters<Api['settings']['updateBrand']['mutate']>[0];
+const updateBrand = (api: Api, input: BrandInput) => api.settings.updateBrand.mutate(input);
 
 function readAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -27,23 +30,20 @@ function readAsBase64(file: File): Promise<string> {
  * darker one; the card shows that message as it is.
  */
 export function BrandCard({ initial }: { initial: Brand }) {
-  const utils = trpc.useUtils();
   const [brand, setBrand] = useState(initial);
   const [displayName, setDisplayName] = useState(initial.displayName ?? '');
   const [accentColor, setAccentColor] = useState(initial.accentColor ?? '');
   const [logo, setLogo] = useState<LogoUpload | null | undefined>(undefined);
   const [fileError, setFileError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const update = trpc.settings.updateBrand.useMutation({
-    onMutate: () => setSaved(false),
-    onSuccess: async (result) => {
+  const update = useApiAction(updateBrand, {
+    onSuccess: (result) => {
       setBrand(result);
       setLogo(undefined);
       setSaved(true);
-      await utils.settings.brand.invalidate();
     },
   });
-  const error = update.error ? contractError(update.error) : null;
+  const error = update.error;
   return (
     <Card>
       <CardHeader title="Employer brand" description="Your name, logo and colour on the candidate's interview page and in every email candidates receive." />
@@ -52,7 +52,8 @@ export function BrandCard({ initial }: { initial: Brand }) {
           className="grid gap-3 text-sm"
           onSubmit={(e) => {
             e.preventDefault();
-            update.mutate({ displayName: displayName.trim() || null, accentColor: accentColor.trim() || null, ...(logo !== undefined ? { logo } : {}) });
+            setSaved(false);
+            void update.run({ displayName: displayName.trim() || null, accentColor: accentColor.trim() || null, ...(logo !== undefined ? { logo } : {}) });
           }}
         >
           <label className="grid gap-1">
@@ -99,7 +100,7 @@ export function BrandCard({ initial }: { initial: Brand }) {
               </p>
             ) : null}
           </div>
-          <Button type="submit" className="justify-self-start" disabled={update.isPending}>
+          <Button type="submit" className="justify-self-start" disabled={update.pending}>
             Save brand
           </Button>
           {saved ? (

@@ -5,31 +5,32 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 import { Form } from '@/components/ui/form';
 
 type CandidateContact = RouterOutputs['settings']['candidateContact'];
+type ContactInput = { contactEmail: string; nextSteps: string };
+const updateContact = (api: Api, input: ContactInput) => api.settings.updateCandidateContact.mutate(input);
 
 /** The address candidates are told to write to (their data, an interview without AI); empty removes it. */
 export function CandidateContactCard({ initial }: { initial: CandidateContact }) {
-  const utils = trpc.useUtils();
   const [email, setEmail] = useState(initial.contactEmail ?? '');
   const [nextSteps, setNextSteps] = useState(initial.nextSteps ?? '');
   const [saved, setSaved] = useState(false);
-  const update = trpc.settings.updateCandidateContact.useMutation({
-    onMutate: () => setSaved(false),
-    onSuccess: async (result) => {
+  const update = useApiAction(updateContact, {
+    onSuccess: (result) => {
       setSaved(true);
       setEmail(result.contactEmail ?? '');
       setNextSteps(result.nextSteps ?? '');
-      await utils.settings.candidateContact.invalidate();
     },
   });
-  const error = update.error ? (contractError(update.error).issues?.[0]?.message ?? contractError(update.error).message) : undefined;
+  const error = update.error ? (update.error.issues?.[0]?.message ?? update.error.message) : undefined;
   function submit(event: FormEvent) {
     event.preventDefault();
-    update.mutate({ contactEmail: email, nextSteps });
+    setSaved(false);
+    void update.run({ contactEmail: email, nextSteps });
   }
   return (
     <Card>
@@ -55,7 +56,7 @@ export function CandidateContactCard({ initial }: { initial: CandidateContact })
               data-testid="next-steps"
             />
           </Field>
-          <Button type="submit" disabled={update.isPending}>
+          <Button type="submit" disabled={update.pending}>
             Save
           </Button>
           {saved ? (

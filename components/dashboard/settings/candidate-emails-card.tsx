@@ -3,11 +3,14 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 
 type CandidateEmails = RouterOutputs['settings']['candidateEmails'];
 type Kind = 'advance' | 'reject';
+type EmailsInput = Parameters<Api['settings']['updateCandidateEmails']['mutate']>[0];
+const updateEmails = (api: Api, input: EmailsInput) => api.settings.updateCandidateEmails.mutate(input);
 
 const inputClass = 'w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600';
 
@@ -16,7 +19,6 @@ const inputClass = 'w-full rounded-md border border-slate-300 px-3 py-2 text-sm 
  * organization's own advance and reject emails (empty: the default, in the candidate's language).
  */
 export function CandidateEmailsCard({ initial }: { initial: CandidateEmails }) {
-  const utils = trpc.useUtils();
   const [remindersEnabled, setRemindersEnabled] = useState(initial.remindersEnabled);
   const [hours, setHours] = useState(initial.reminderHoursBeforeExpiry === null ? '' : String(initial.reminderHoursBeforeExpiry));
   const [templates, setTemplates] = useState<Record<Kind, { subject: string; body: string }>>({
@@ -24,20 +26,16 @@ export function CandidateEmailsCard({ initial }: { initial: CandidateEmails }) {
     reject: initial.decisionEmailTemplates.reject ?? { subject: '', body: '' },
   });
   const [saved, setSaved] = useState(false);
-  const update = trpc.settings.updateCandidateEmails.useMutation({
-    onMutate: () => setSaved(false),
-    onSuccess: async () => {
-      setSaved(true);
-      await utils.settings.candidateEmails.invalidate();
-    },
-  });
+  const update = useApiAction(updateEmails, { onSuccess: () => setSaved(true) });
   const own = (kind: Kind) => (templates[kind].subject.trim() && templates[kind].body.trim() ? templates[kind] : null);
-  const save = () =>
-    update.mutate({
+  const save = () => {
+    setSaved(false);
+    void update.run({
       remindersEnabled,
       reminderHoursBeforeExpiry: hours.trim() === '' ? null : Number(hours),
       decisionEmailTemplates: { advance: own('advance'), reject: own('reject') },
     });
+  };
   const edit = (kind: Kind, field: 'subject' | 'body', value: string) => setTemplates((t) => ({ ...t, [kind]: { ...t[kind], [field]: value } }));
   return (
     <Card>
@@ -77,7 +75,7 @@ export function CandidateEmailsCard({ initial }: { initial: CandidateEmails }) {
           </fieldset>
         ))}
         <div className="flex items-center gap-3">
-          <Button onClick={save} disabled={update.isPending}>
+          <Button onClick={save} disabled={update.pending}>
             Save candidate emails
           </Button>
           {saved ? (
@@ -87,7 +85,7 @@ export function CandidateEmailsCard({ initial }: { initial: CandidateEmails }) {
           ) : null}
           {update.error ? (
             <p role="alert" className="text-sm text-red-700">
-              Not saved: {contractError(update.error).message}
+              Not saved: {update.error.message}
             </p>
           ) : null}
         </div>

@@ -1,34 +1,37 @@
 'use client';
 
-import { KeyRound, LoaderCircle, Plus } from 'lucide-react';
+import { KeyRound, LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { contractError, fieldErrors } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from '@/server/auth/scopes';
 import { Form } from '@/components/ui/form';
 
 export type CreatedApiKey = RouterOutputs['apiKeys']['create'];
+const createKey = (api: Api, input: { name?: string; scopes: Scope[] }) => api.apiKeys.create.mutate(input);
 
-/** Name and scopes of a new key; the created key (with its plaintext) goes to `onCreated`, which shows it once. */
-export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
-  const [open, setOpen] = useState(false);
+/**
+ * Name and scopes of a new key; the created key (with its plaintext) goes to `onCreated`, which shows it once. Loaded
+ * on the first press of "New API key" (api-keys-card.tsx), which holds `open`.
+ */
+export function CreateApiKeyDialog({ open, onOpenChange: setOpen, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (key: CreatedApiKey) => void }) {
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [scopeError, setScopeError] = useState<string | null>(null);
   const scopesErrorId = useId();
-  const utils = trpc.useUtils();
-  const create = trpc.apiKeys.create.useMutation({
-    onSuccess: async (key) => {
+  const create = useApiAction(createKey, {
+    onSuccess: (key) => {
       setOpen(false);
       onCreated(key);
-      await utils.apiKeys.list.invalidate();
     },
   });
-  const errors = create.error ? fieldErrors(create.error) : {};
-  const failure = create.error ? contractError(create.error) : null;
+  const failure = create.error;
+  const errors: Record<string, string> = {};
+  for (const issue of failure?.issues ?? []) errors[issue.path.split('.')[0]] ??= issue.message;
   const formError = failure && failure.code !== 'VALIDATION_ERROR' ? failure.message : null;
   const scopesMessage = scopeError ?? errors.scopes;
 
@@ -48,7 +51,7 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: CreatedApiK
       return;
     }
     const name = String(new FormData(event.currentTarget).get('name') ?? '').trim();
-    create.mutate({ name: name || undefined, scopes });
+    void create.run({ name: name || undefined, scopes });
   };
 
   return (
@@ -59,11 +62,6 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: CreatedApiK
         if (!next) reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button size="sm">
-          <Plus aria-hidden /> New API key
-        </Button>
-      </DialogTrigger>
       <DialogContent className="max-w-lg">
         <DialogHeader title="New API key" description="The key can do what its scopes allow, in this organization only. Give it the fewest scopes that do the job." />
         <Form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="New API key">
@@ -103,8 +101,8 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: CreatedApiK
             <Button variant="outline" onClick={() => setOpen(false)}>
               Back
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
+            <Button type="submit" disabled={create.pending}>
+              {create.pending ? <LoaderCircle className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
               Create key
             </Button>
           </DialogFooter>

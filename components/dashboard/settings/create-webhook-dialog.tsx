@@ -1,40 +1,44 @@
 'use client';
 
-import { LoaderCircle, Plus, Webhook } from 'lucide-react';
+import { LoaderCircle, Webhook } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { contractError, fieldErrors } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@/server/services/webhooks/event-types';
 import { Form } from '@/components/ui/form';
 
 export type CreatedWebhookEndpoint = RouterOutputs['webhooks']['create'];
+type CreateInput = Parameters<Api['webhooks']['create']['mutate']>[0];
+const createEndpoint = (api: Api, input: CreateInput) => api.webhooks.create.mutate(input);
 
-/** URL, description and event types of a new endpoint; the created endpoint (with its secret) goes to `onCreated`. */
-export function CreateWebhookDialog({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
-  const [open, setOpen] = useState(false);
+/**
+ * URL, description and event types of a new endpoint; the created endpoint (with its secret) goes to `onCreated`.
+ * Loaded on the first press of "New endpoint" (webhooks-page.tsx), which holds `open`.
+ */
+export function CreateWebhookDialog({ open, onOpenChange: setOpen, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
   const [all, setAll] = useState(true);
   const [types, setTypes] = useState<WebhookEventType[]>([]);
-  const utils = trpc.useUtils();
-  const create = trpc.webhooks.create.useMutation({
-    onSuccess: async (endpoint) => {
+  const create = useApiAction(createEndpoint, {
+    onSuccess: (endpoint) => {
       setOpen(false);
       onCreated(endpoint);
-      await utils.webhooks.list.invalidate();
     },
   });
-  const errors = create.error ? fieldErrors(create.error) : {};
-  const failure = create.error ? contractError(create.error) : null;
+  const failure = create.error;
+  const errors: Record<string, string> = {};
+  for (const issue of failure?.issues ?? []) errors[issue.path.split('.')[0]] ??= issue.message;
   const formError = failure && failure.code !== 'VALIDATION_ERROR' ? failure.message : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const description = String(form.get('description') ?? '').trim();
-    create.mutate({ url: String(form.get('url') ?? '').trim(), description: description || undefined, eventTypes: all ? ['*'] : types });
+    void create.run({ url: String(form.get('url') ?? '').trim(), description: description || undefined, eventTypes: all ? ['*'] : types });
   };
 
   return (
@@ -49,11 +53,6 @@ export function CreateWebhookDialog({ onCreated }: { onCreated: (endpoint: Creat
         }
       }}
     >
-      <DialogTrigger asChild>
-        <Button size="sm">
-          <Plus aria-hidden /> New endpoint
-        </Button>
-      </DialogTrigger>
       <DialogContent className="max-w-lg">
         <DialogHeader title="New webhook endpoint" description="The service POSTs signed JSON events to this URL as they happen." />
         <Form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="New webhook endpoint">
@@ -95,8 +94,8 @@ export function CreateWebhookDialog({ onCreated }: { onCreated: (endpoint: Creat
             <Button variant="outline" onClick={() => setOpen(false)}>
               Back
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Webhook aria-hidden />}
+            <Button type="submit" disabled={create.pending}>
+              {create.pending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Webhook aria-hidden />}
               Create endpoint
             </Button>
           </DialogFooter>

@@ -1,24 +1,18 @@
-'use client';
-
 import { ArrowRight, ScrollText } from 'lucide-react';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
-import { Form } from '@/components/ui/form';
+import type { RouterOutputs } from '@/components/trpc/react';
 import { Time } from '../time';
+import { RetentionForm } from './retention-form';
 
 type Retention = RouterOutputs['settings']['retention'];
+type ErasureRequest = RouterOutputs['settings']['erasureRequests'][number];
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Erasure requests still open, each with its 30-day clock (days left, or overdue), oldest first. */
-function ErasureRequests() {
-  const requests = trpc.settings.erasureRequests.useQuery().data ?? [];
+function ErasureRequests({ requests, now }: { requests: ErasureRequest[]; now: number }) {
   const open = requests.filter((r) => r.completedAt === null);
   return (
     <div className="grid gap-1.5" data-testid="erasure-requests">
@@ -28,7 +22,7 @@ function ErasureRequests() {
       ) : (
         <ul className="grid gap-1 text-sm">
           {open.map((r) => {
-            const daysLeft = Math.ceil((new Date(r.dueAt).getTime() - Date.now()) / DAY_MS);
+            const daysLeft = Math.ceil((new Date(r.dueAt).getTime() - now) / DAY_MS);
             return (
               <li key={r.id} className={daysLeft < 0 ? 'text-red-800' : daysLeft <= 7 ? 'text-amber-800' : 'text-slate-800'}>
                 <Link href={`/candidates/${r.candidateId}`} className="font-medium hover:underline">
@@ -44,24 +38,11 @@ function ErasureRequests() {
   );
 }
 
-/** The organization's retention period (shortening it erases more at the next daily run) and the audit log. */
-export function DataRetentionCard({ initial }: { initial: Retention }) {
-  const utils = trpc.useUtils();
-  const retention = trpc.settings.retention.useQuery(undefined, { initialData: initial }).data ?? initial;
-  const [days, setDays] = useState(String(initial.retentionDays));
-  const [saved, setSaved] = useState(false);
-  const update = trpc.settings.updateRetention.useMutation({
-    onMutate: () => setSaved(false),
-    onSuccess: async () => {
-      setSaved(true);
-      await utils.settings.retention.invalidate();
-    },
-  });
-  const error = update.error ? (contractError(update.error).issues?.[0]?.message ?? contractError(update.error).message) : undefined;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    update.mutate({ retentionDays: Number(days) });
-  }
+/**
+ * The organization's retention period (shortening it erases more at the next daily run), the open erasure requests
+ * and the way to the audit log. Rendered on the server; only the period's form runs in the browser.
+ */
+export function DataRetentionCard({ retention, erasureRequests, now }: { retention: Retention; erasureRequests: ErasureRequest[]; now: number }) {
   return (
     <Card>
       <CardHeader
@@ -69,20 +50,8 @@ export function DataRetentionCard({ initial }: { initial: Retention }) {
         description={`Candidates are erased automatically ${retention.retentionDays} days after their last activity (profile change, interview, test), by a daily job, exactly as the Erase action does.`}
       />
       <CardContent className="grid gap-4">
-        <Form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-          <Field label="Retention period (days)" error={error} hint={`From ${retention.minDays} to ${retention.maxDays} days; the default is ${retention.defaultDays} (two years).`} className="w-64">
-            <Input type="number" inputMode="numeric" min={retention.minDays} max={retention.maxDays} value={days} onChange={(e) => setDays(e.target.value)} />
-          </Field>
-          <Button type="submit" disabled={update.isPending}>
-            Save
-          </Button>
-          {saved ? (
-            <p role="status" className="text-sm text-green-700">
-              Saved.
-            </p>
-          ) : null}
-        </Form>
-        <ErasureRequests />
+        <RetentionForm retention={retention} />
+        <ErasureRequests requests={erasureRequests} now={now} />
         <Button asChild variant="outline" className="justify-self-start">
           <Link href="/settings/audit">
             <ScrollText aria-hidden /> Audit log <ArrowRight aria-hidden />

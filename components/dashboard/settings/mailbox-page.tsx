@@ -1,39 +1,24 @@
-'use client';
-
-import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Inbox, Mail, MailX } from 'lucide-react';
 import Link from 'next/link';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
-import { contractError } from '@/components/trpc/errors';
-import { trpc } from '@/components/trpc/react';
+import type { RouterOutputs } from '@/components/trpc/react';
+import type { Settled } from '@/server/http/dashboard-session';
 import { PageHeader } from '../page-header';
-import { PaginationBar } from '../pagination-bar';
+import { PartError } from '../part-error';
 import { Time } from '../time';
-import { intParam, useSearchState } from '../use-search-state';
 import { isInvitationLink, linksIn } from './email-links';
 import { LinkifiedText } from './linkified-text';
+import { MailboxAutoRefresh, MailboxPagination } from './mailbox-islands';
 
-/** New messages are written by the email job a moment after the action that queued them: look again now and then. */
-const REFRESH_MS = 3000;
+type List = RouterOutputs['mailbox']['list'];
+type Message = RouterOutputs['mailbox']['get'];
 
-function MessageView({ id }: { id: string }) {
-  const message = trpc.mailbox.get.useQuery({ id });
-  if (message.isPending) {
-    return (
-      <LoadingRegion label="Loading the message" className="grid gap-3 p-5">
-        <Skeleton className="h-6 w-2/3" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-40 w-full" />
-      </LoadingRegion>
-    );
-  }
-  if (message.isError) {
-    const error = contractError(message.error);
-    return <ErrorState title={error.code === 'NOT_FOUND' ? 'Message not found' : 'The message could not be loaded'} message={error.message} requestId={error.requestId} />;
+function MessageView({ message }: { message: Settled<Message> }) {
+  if (message.error) {
+    return <ErrorState title={message.error.code === 'NOT_FOUND' ? 'Message not found' : 'The message could not be loaded'} message={message.error.message} requestId={message.error.requestId} />;
   }
   const m = message.data;
   const invitation = linksIn(m.text).find(isInvitationLink);
@@ -85,15 +70,11 @@ function MessageView({ id }: { id: string }) {
 
 /**
  * The local mailbox: while no RESEND_API_KEY is configured, the emails the service sends land here instead
- * (development, demos), for the recruiter to read and to follow the candidate's invitation link.
+ * (development, demos), for the recruiter to read and to follow the candidate's invitation link. Rendered on the
+ * server from the URL (`page`, `pageSize`, the open `message`); new messages appear by themselves (the page asks the
+ * server again every few seconds).
  */
-export function MailboxPage({ enabled }: { enabled: boolean }) {
-  const { get, set } = useSearchState();
-  const selected = get('message');
-  const page = intParam(get('page'), 1);
-  const pageSize = intParam(get('pageSize'), 20, 100);
-  const list = trpc.mailbox.list.useQuery({ page, pageSize }, { enabled, placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
-
+export function MailboxPage({ enabled, list, message, page, pageSize, selected }: { enabled: boolean; list: Settled<List> | null; message: Settled<Message> | null; page: number; pageSize: number; selected: string }) {
   const header = (
     <PageHeader
       eyebrow={
@@ -105,7 +86,7 @@ export function MailboxPage({ enabled }: { enabled: boolean }) {
       description="Without an email provider (RESEND_API_KEY unset), the emails the service sends land here instead of in candidates' inboxes."
     />
   );
-  if (!enabled) {
+  if (!enabled || !list) {
     return (
       <>
         {header}
@@ -120,16 +101,12 @@ export function MailboxPage({ enabled }: { enabled: boolean }) {
   return (
     <>
       {header}
+      <MailboxAutoRefresh />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <Card className="self-start">
           <CardHeader title="Messages" description="Newest first; new ones appear by themselves." action={<Inbox className="size-4 text-slate-400" aria-hidden />} />
-          {list.isError && !list.data ? (
-            <ErrorState title="The mailbox could not be loaded" message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
-          ) : list.isPending ? (
-            <LoadingRegion label="Loading the mailbox" className="grid gap-3 p-5">
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </LoadingRegion>
+          {list.error ? (
+            <PartError error={list.error} />
           ) : items.length === 0 ? (
             <EmptyState icon={Mail} title="No messages yet" description="Invitations and reminders appear here a moment after they are sent." />
           ) : (
@@ -155,22 +132,20 @@ export function MailboxPage({ enabled }: { enabled: boolean }) {
                   );
                 })}
               </ul>
-              {list.data && list.data.pagination.totalPages > 1 ? (
-                <PaginationBar
-                  page={page}
-                  pageSize={pageSize}
-                  total={list.data.pagination.total}
-                  totalPages={list.data.pagination.totalPages}
-                  onPage={(p) => set({ page: p, message: null })}
-                  onPageSize={(s) => set({ pageSize: s, message: null })}
-                  noun="messages"
-                />
+              {list.data.pagination.totalPages > 1 ? (
+                <MailboxPagination page={page} pageSize={pageSize} total={list.data.pagination.total} totalPages={list.data.pagination.totalPages} />
               ) : null}
             </>
           )}
         </Card>
         <Card className="min-w-0 self-start">
-          {selected ? <MessageView key={selected} id={selected} /> : <CardContent><EmptyState icon={Mail} title="No message open" description="Choose a message to read it." /></CardContent>}
+          {message ? (
+            <MessageView message={message} />
+          ) : (
+            <CardContent>
+              <EmptyState icon={Mail} title="No message open" description="Choose a message to read it." />
+            </CardContent>
+          )}
         </Card>
       </div>
     </>

@@ -4,15 +4,17 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { NativeSelect } from '@/components/ui/native-select';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 import { CANDIDATE_LANGUAGES, LANGUAGE_NAMES, type CandidateLanguage } from '@/server/i18n/languages';
 
 type Settings = RouterOutputs['settings']['organizationLanguage'];
 
 /** The select's value for "no choice": the language is inferred from the latest interview configuration. */
 const INFERRED = 'inferred';
+const updateLanguage = (api: Api, input: { language: CandidateLanguage | null }) => api.settings.updateOrganizationLanguage.mutate(input);
 
 /**
  * Settings → General, admins: the organization's language, which the dashboard's new candidates and new interview
@@ -20,19 +22,16 @@ const INFERRED = 'inferred';
  * language that gives today.
  */
 export function OrganizationLanguageCard({ initial }: { initial: Settings }) {
-  const utils = trpc.useUtils();
   const [settings, setSettings] = useState(initial);
   const [choice, setChoice] = useState<string>(initial.language ?? INFERRED);
   const [saved, setSaved] = useState(false);
-  const update = trpc.settings.updateOrganizationLanguage.useMutation({
-    onMutate: () => setSaved(false),
-    onSuccess: async (result) => {
+  const update = useApiAction(updateLanguage, {
+    onSuccess: (result) => {
       setSettings(result);
       setSaved(true);
-      await Promise.all([utils.settings.organizationLanguage.invalidate(), utils.candidates.defaults.invalidate()]);
     },
   });
-  const error = update.error ? contractError(update.error) : null;
+  const error = update.error;
   return (
     <Card>
       <CardHeader
@@ -45,7 +44,8 @@ export function OrganizationLanguageCard({ initial }: { initial: Settings }) {
           aria-label="Organization language"
           onSubmit={(e) => {
             e.preventDefault();
-            update.mutate({ language: choice === INFERRED ? null : (choice as CandidateLanguage) });
+            setSaved(false);
+            void update.run({ language: choice === INFERRED ? null : (choice as CandidateLanguage) });
           }}
         >
           <Field
@@ -58,22 +58,17 @@ export function OrganizationLanguageCard({ initial }: { initial: Settings }) {
             }
           >
             {(control) => (
-              <Select value={choice} onValueChange={setChoice}>
-                <SelectTrigger {...control} data-testid="organization-language">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={INFERRED}>As the latest configuration ({LANGUAGE_NAMES[settings.inferred]})</SelectItem>
-                  {CANDIDATE_LANGUAGES.map((code) => (
-                    <SelectItem key={code} value={code}>
-                      {LANGUAGE_NAMES[code]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <NativeSelect {...control} value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="organization-language">
+                <option value={INFERRED}>As the latest configuration ({LANGUAGE_NAMES[settings.inferred]})</option>
+                {CANDIDATE_LANGUAGES.map((code) => (
+                  <option key={code} value={code}>
+                    {LANGUAGE_NAMES[code]}
+                  </option>
+                ))}
+              </NativeSelect>
             )}
           </Field>
-          <Button type="submit" className="justify-self-start" disabled={update.isPending || choice === (settings.language ?? INFERRED)}>
+          <Button type="submit" className="justify-self-start" disabled={update.pending || choice === (settings.language ?? INFERRED)}>
             Save language
           </Button>
           {saved ? (

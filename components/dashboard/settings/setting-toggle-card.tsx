@@ -1,13 +1,16 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { contractError } from '@/components/trpc/errors';
+import { signInAgainIfUnauthorized } from '@/components/trpc/use-api-action';
 
 /**
  * One organization setting that is on or off, saved as soon as its box is ticked or cleared: the title and why,
  * the box (showing the choice at once, put back if the server refuses it), what the current choice means (a
- * status), the refusal, and any extra (a link). `save` sends the choice and resolves to the value now stored.
+ * status), the refusal, and any extra (a link). `save` sends the choice (through the API client loaded on first use,
+ * `loadApi`) and resolves to the value now stored; the page's server data is then read again (`router.refresh()`).
  */
 export function SettingToggleCard({
   title,
@@ -29,6 +32,7 @@ export function SettingToggleCard({
   testId?: string;
   children?: ReactNode;
 }) {
+  const router = useRouter();
   const [checked, setChecked] = useState(initial);
   const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -41,9 +45,12 @@ export function SettingToggleCard({
     try {
       setChecked(await save(next));
       setSaved(true);
+      router.refresh();
     } catch (cause) {
       setChecked(!next);
-      setError(contractError(cause).message);
+      const failure = contractError(cause);
+      setError(failure.message);
+      signInAgainIfUnauthorized(failure);
     } finally {
       setPending(false);
     }

@@ -1,29 +1,65 @@
 'use client';
 
-import { keepPreviousData } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import { contractError, type ContractError } from '@/components/trpc/errors';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { loadApi, useApiAction } from '@/components/trpc/use-api-action';
 import { DataTable, type DataColumn } from '../data-table';
 import { PaginationBar } from '../pagination-bar';
 import { Time } from '../time';
 
-type Row = RouterOutputs['webhooks']['deliveries']['items'][number];
+type Deliveries = RouterOutputs['webhooks']['deliveries'];
+type Row = Deliveries['items'][number];
 const EMPTY: Row[] = [];
+const REFRESH_MS = 5000;
+const replayEvent = (api: Api, input: { id: string; eventId: string }) => api.webhooks.replay.mutate(input);
 const TONE = { SUCCEEDED: 'green', FAILED: 'red', PENDING: 'amber' } as const;
 
-/** One endpoint's delivery log, newest first (refreshed every few seconds), with replay of any event in it. */
-export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
+/**
+ * One endpoint's delivery log, newest first, with replay of any event in it. The first page comes from the server;
+ * the log then looks again every few seconds (and at once after a replay or a test event, `reload`) through the API
+ * client, loaded then, not with the page.
+ */
+export function WebhookDeliveries({ endpointId, enabled, initial, reload = 0 }: { endpointId: string; enabled: boolean; initial?: Deliveries; reload?: number }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [replayed, setReplayed] = useState<string | null>(null);
-  const list = trpc.webhooks.deliveries.useQuery({ id: endpointId, page, pageSize }, { placeholderData: keepPreviousData, refetchInterval: 5000 });
-  const replay = trpc.webhooks.replay.useMutation({ onSuccess: (out) => setReplayed(out.eventId) });
+  const [data, setData] = useState<Deliveries | undefined>(initial);
+  const [loadError, setLoadError] = useState<ContractError | null>(null);
+  const [fetching, setFetching] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const replay = useApiAction(replayEvent, { refresh: false, onSuccess: (out) => (setReplayed(out.eventId), setAttempt((n) => n + 1)) });
+  useEffect(() => {
+    let live = true;
+    const read = async () => {
+      setFetching(true);
+      try {
+        const next = await (await loadApi()).webhooks.deliveries.query({ id: endpointId, page, pageSize });
+        if (live) {
+          setData(next);
+          setLoadError(null);
+        }
+      } catch (caught) {
+        if (live) setLoadError(contractError(caught));
+      } finally {
+        if (live) setFetching(false);
+      }
+    };
+    // Page 1 at the first render is the server's; any other page, a retry or a reload reads at once.
+    if (page !== 1 || pageSize !== 10 || attempt > 0 || reload > 0 || !initial) void read();
+    const timer = setInterval(() => void read(), REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+    // `initial` is the first render's data only: not a dependency.
+  }, [endpointId, page, pageSize, attempt, reload]);
 
   const columns = useMemo<DataColumn<Row>[]>(
     () => [
@@ -58,8 +94,8 @@ export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string;
           <Button
             variant="ghost"
             size="sm"
-            disabled={!enabled || replay.isPending}
-            onClick={() => replay.mutate({ id: endpointId, eventId: row.original.eventId })}
+            disabled={!enabled || replay.pending}
+            onClick={() => void replay.run({ id: endpointId, eventId: row.original.eventId })}
             aria-label={`Replay ${row.original.eventType} ${row.original.eventId}`}
           >
             <RotateCcw aria-hidden /> Replay
@@ -70,9 +106,8 @@ export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string;
     [endpointId, enabled, replay],
   );
 
-  const data = list.data;
-  if (list.isError && !data) {
-    return <ErrorState title="The delivery log could not be loaded" message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />;
+  if (loadError && !data) {
+    return <ErrorState title="The delivery log could not be loaded" message={loadError.message} requestId={loadError.requestId} onRetry={() => setAttempt((n) => n + 1)} />;
   }
   if (data && data.pagination.total === 0) return <EmptyState title="No deliveries yet" description="Send a test event, or wait for the next change." />;
   return (
@@ -84,10 +119,10 @@ export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string;
       ) : null}
       {replay.error ? (
         <p role="alert" className="px-5 text-sm text-red-700">
-          {contractError(replay.error).message}
+          {replay.error.message}
         </p>
       ) : null}
-      <DataTable columns={columns} data={data?.items ?? EMPTY} caption="Delivery attempts, newest first" getRowId={(row) => row.id} loading={list.isFetching} />
+      <DataTable columns={columns} data={data?.items ?? EMPTY} caption="Delivery attempts, newest first" getRowId={(row) => row.id} loading={fetching && !data} />
       {data && data.pagination.total > pageSize ? (
         <PaginationBar
           page={page}

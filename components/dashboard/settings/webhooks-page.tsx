@@ -1,44 +1,70 @@
 'use client';
 
-import { KeyRound, Power, Send, Trash2, Webhook } from 'lucide-react';
+import { KeyRound, Plus, Power, Send, Trash2, Webhook } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { contractError } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
-import { ConfirmActionDialog } from '../confirm-action-dialog';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 import { PageHeader } from '../page-header';
 import { Time } from '../time';
-import { CreateWebhookDialog } from './create-webhook-dialog';
 import { WebhookDeliveries } from './webhook-deliveries';
-import { WebhookSecretDialog } from './webhook-secret-dialog';
+
+/** The dialogs load on first use, not with the page. */
+const CreateWebhookDialog = dynamic(() => import('./create-webhook-dialog').then((m) => m.CreateWebhookDialog), { ssr: false });
+const WebhookSecretDialog = dynamic(() => import('./webhook-secret-dialog').then((m) => m.WebhookSecretDialog), { ssr: false });
+const ConfirmActionDialog = dynamic(() => import('../confirm-action-dialog').then((m) => m.ConfirmActionDialog), { ssr: false });
 
 type Endpoint = RouterOutputs['webhooks']['list']['items'][number];
+type Deliveries = RouterOutputs['webhooks']['deliveries'];
+
+const updateEndpoint = (api: Api, input: { id: string; enabled: boolean }) => api.webhooks.update.mutate(input);
+const deleteEndpoint = (api: Api, input: { id: string }) => api.webhooks.delete.mutate(input);
+const rotateSecret = (api: Api, input: { id: string }) => api.webhooks.rotateSecret.mutate(input);
+const sendTest = (api: Api, input: { id: string }) => api.webhooks.test.mutate(input);
 type Pending = { kind: 'delete' | 'rotate'; endpoint: Endpoint } | null;
 
-/** Settings → Webhooks: the organization's endpoints, their delivery logs, test events, replay, rotation. */
-export function WebhooksPage() {
+/**
+ * Settings → Webhooks: the organization's endpoints, their delivery logs, test events, replay, rotation. The server
+ * reads the endpoints and the first page of each log; a change re-renders the page.
+ */
+export function WebhooksPage({ endpoints, deliveries }: { endpoints: Endpoint[]; deliveries: Record<string, Deliveries> }) {
   const [secret, setSecret] = useState<{ url: string; secret: string; rotated: boolean } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const list = trpc.webhooks.list.useQuery({ page: 1, pageSize: 100 });
-  const onError = (error: unknown) => setFailure(contractError(error).message);
-  const refresh = () => utils.webhooks.invalidate();
-  const update = trpc.webhooks.update.useMutation({ onError, onSuccess: refresh });
-  const remove = trpc.webhooks.delete.useMutation({ onError, onSettled: () => setPending(null), onSuccess: refresh });
-  const rotate = trpc.webhooks.rotateSecret.useMutation({
-    onError,
-    onSettled: () => setPending(null),
-    onSuccess: (out) => setSecret({ url: out.url, secret: out.secret, rotated: true }),
+  const [creating, setCreating] = useState(false);
+  const [createWanted, setCreateWanted] = useState(false);
+  const [confirmWanted, setConfirmWanted] = useState(false);
+  // The deliveries' logs look again at once after a test event (their own polling does the rest).
+  const [tested, setTested] = useState(0);
+  const onError = (error: { message: string }) => setFailure(error.message);
+  const update = useApiAction(updateEndpoint, { onError });
+  const remove = useApiAction(deleteEndpoint, { onError: (error) => (onError(error), setPending(null)), onSuccess: () => setPending(null) });
+  const rotate = useApiAction(rotateSecret, {
+    refresh: false,
+    onError: (error) => (onError(error), setPending(null)),
+    onSuccess: (out) => {
+      setPending(null);
+      setSecret({ url: out.url, secret: out.secret, rotated: true });
+    },
   });
-  const test = trpc.webhooks.test.useMutation({ onError, onSuccess: (out) => setNotice(`Test event ${out.eventId} queued.`), onSettled: refresh });
+  const test = useApiAction(sendTest, {
+    onError,
+    onSuccess: (out) => {
+      setNotice(`Test event ${out.eventId} queued.`);
+      setTested((n) => n + 1);
+    },
+  });
+  const ask = (next: NonNullable<Pending>) => {
+    setConfirmWanted(true);
+    setPending(next);
+  };
 
-  const endpoints = list.data?.items ?? [];
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
@@ -49,7 +75,18 @@ export function WebhooksPage() {
         <CardHeader
           title="Endpoints"
           description="Each delivery carries webhook-id, webhook-timestamp and webhook-signature headers; failed ones are retried for about a day."
-          action={<CreateWebhookDialog onCreated={(created) => setSecret({ url: created.url, secret: created.secret, rotated: false })} />}
+          action={
+            <Button
+              size="sm"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setCreateWanted(true);
+                setCreating(true);
+              }}
+            >
+              <Plus aria-hidden /> New endpoint
+            </Button>
+          }
         />
         {notice ? (
           <p role="status" className="mx-5 mt-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
@@ -61,9 +98,7 @@ export function WebhooksPage() {
             {failure}
           </p>
         ) : null}
-        {list.isError && !list.data ? (
-          <ErrorState title="The endpoints could not be loaded" message={contractError(list.error).message} requestId={contractError(list.error).requestId} onRetry={() => list.refetch()} />
-        ) : list.data && endpoints.length === 0 ? (
+        {endpoints.length === 0 ? (
           <EmptyState icon={Webhook} title="No webhook endpoints yet" description="Add the URL of the system that should hear about changes." />
         ) : null}
       </Card>
@@ -89,24 +124,28 @@ export function WebhooksPage() {
             </p>
             {endpoint.disabledReason ? <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{endpoint.disabledReason}</p> : null}
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" disabled={update.isPending} onClick={() => update.mutate({ id: endpoint.id, enabled: !endpoint.enabled })}>
+              <Button variant="outline" size="sm" disabled={update.pending} onClick={() => void update.run({ id: endpoint.id, enabled: !endpoint.enabled })}>
                 <Power aria-hidden /> {endpoint.enabled ? 'Disable' : 'Enable'}
               </Button>
-              <Button variant="outline" size="sm" disabled={!endpoint.enabled || test.isPending} onClick={() => test.mutate({ id: endpoint.id })}>
+              <Button variant="outline" size="sm" disabled={!endpoint.enabled || test.pending} onClick={() => void test.run({ id: endpoint.id })}>
                 <Send aria-hidden /> Send test event
               </Button>
-              <Button variant="outline" size="sm" onClick={() => setPending({ kind: 'rotate', endpoint })}>
+              <Button variant="outline" size="sm" onClick={() => ask({ kind: 'rotate', endpoint })}>
                 <KeyRound aria-hidden /> Rotate secret
               </Button>
-              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setPending({ kind: 'delete', endpoint })}>
+              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => ask({ kind: 'delete', endpoint })}>
                 <Trash2 aria-hidden /> Delete
               </Button>
             </div>
           </CardContent>
-          <WebhookDeliveries endpointId={endpoint.id} enabled={endpoint.enabled} />
+          <WebhookDeliveries endpointId={endpoint.id} enabled={endpoint.enabled} initial={deliveries[endpoint.id]} reload={tested} />
         </Card>
       ))}
-      <WebhookSecretDialog shown={secret} onClose={() => setSecret(null)} />
+      {createWanted ? (
+        <CreateWebhookDialog open={creating} onOpenChange={setCreating} onCreated={(created) => setSecret({ url: created.url, secret: created.secret, rotated: false })} />
+      ) : null}
+      {secret ? <WebhookSecretDialog shown={secret} onClose={() => setSecret(null)} /> : null}
+      {confirmWanted ? (
       <ConfirmActionDialog
         open={pending !== null}
         onOpenChange={(open) => (open ? undefined : setPending(null))}
@@ -118,14 +157,15 @@ export function WebhooksPage() {
         }
         confirmLabel={pending?.kind === 'delete' ? 'Delete endpoint' : 'Rotate secret'}
         destructive={pending?.kind === 'delete'}
-        pending={remove.isPending || rotate.isPending}
+        pending={remove.pending || rotate.pending}
         onConfirm={() => {
           if (!pending) return;
           setFailure(null);
-          if (pending.kind === 'delete') remove.mutate({ id: pending.endpoint.id });
-          else rotate.mutate({ id: pending.endpoint.id });
+          if (pending.kind === 'delete') void remove.run({ id: pending.endpoint.id });
+          else void rotate.run({ id: pending.endpoint.id });
         }}
       />
+      ) : null}
     </div>
   );
 }

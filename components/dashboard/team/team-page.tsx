@@ -1,42 +1,38 @@
 'use client';
 
-import { ArrowLeft, LoaderCircle, MailPlus, Trash2, UserMinus } from 'lucide-react';
+import { ArrowLeft, MailPlus, Trash2, UserMinus } from 'lucide-react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { ConfirmActionDialog } from '@/components/dashboard/confirm-action-dialog';
 import { PageHeader } from '@/components/dashboard/page-header';
 import { Time } from '@/components/dashboard/time';
-import { contractError, fieldErrors } from '@/components/trpc/errors';
-import { trpc, type RouterOutputs } from '@/components/trpc/react';
+import type { Api } from '@/components/trpc/api-client';
+import type { RouterOutputs } from '@/components/trpc/react';
+import { useApiAction } from '@/components/trpc/use-api-action';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
-import { ErrorState } from '@/components/ui/error-state';
-import { Field } from '@/components/ui/field';
-import { Form } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
-import { USER_ROLES, type UserRole } from '@/db/schema/users';
+import type { UserRole } from '@/db/schema/users';
+import { ROLE_HINTS, ROLE_LABELS, selectClass, USER_ROLES } from './team-labels';
+
+/** The dialogs load on first use, not with the page. */
+const ConfirmActionDialog = dynamic(() => import('@/components/dashboard/confirm-action-dialog').then((m) => m.ConfirmActionDialog), { ssr: false });
+const InviteMemberDialog = dynamic(() => import('./invite-member-dialog').then((m) => m.InviteMemberDialog), { ssr: false });
 
 type Team = RouterOutputs['team']['list'];
 type Member = Team['members'][number];
 type Invitation = Team['invitations'][number];
 
-const ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', recruiter: 'Recruiter', viewer: 'Viewer' };
-const ROLE_HINTS: Record<UserRole, string> = {
-  admin: 'Team, API keys, settings, erasure, and everything recruiters do',
-  recruiter: 'Candidates, interviews, jobs, campaigns, decisions',
-  viewer: 'Reads everything, changes nothing (a hiring manager)',
-};
+const setRoleOf = (api: Api, input: { userId: string; role: UserRole }) => api.team.setRole.mutate(input);
+const removeMember = (api: Api, input: { userId: string }) => api.team.remove.mutate(input);
+const revokeInvitation = (api: Api, input: { id: string }) => api.team.revokeInvitation.mutate(input);
 
-const selectClass =
-  'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60';
-
-/** Settings → Team: members and their roles, pending invitations, invite. Admins only (the page and the API). */
-export function TeamPage({ currentUserId }: { currentUserId: string }) {
-  const team = trpc.team.list.useQuery();
+/**
+ * Settings → Team: members and their roles, pending invitations, invite. Admins only (the page and the API). The
+ * server reads the team (`team`); a change re-renders the page.
+ */
+export function TeamPage({ currentUserId, team }: { currentUserId: string; team: Team }) {
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -47,79 +43,73 @@ export function TeamPage({ currentUserId }: { currentUserId: string }) {
         }
         title="Team"
         description="Who can sign in to your organization and what they may do."
-        actions={<InviteMemberDialog />}
+        actions={<InviteButton />}
       />
-      {team.isError ? (
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Card>
-          <ErrorState message={contractError(team.error).message} requestId={contractError(team.error).requestId} onRetry={() => team.refetch()} />
+          <CardHeader title="Members" description={`${team.members.length} ${team.members.length === 1 ? 'person' : 'people'}`} />
+          <ul className="divide-y divide-slate-100" aria-label="Members">
+            {team.members.map((member) => (
+              <MemberRow key={member.id} member={member} isYou={member.id === currentUserId} />
+            ))}
+          </ul>
         </Card>
-      ) : team.isPending ? (
         <Card>
-          <CardContent className="grid gap-2 py-4">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </CardContent>
-        </Card>
-      ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-          <Card>
-            <CardHeader title="Members" description={`${team.data.members.length} ${team.data.members.length === 1 ? 'person' : 'people'}`} />
-            <ul className="divide-y divide-slate-100" aria-label="Members">
-              {team.data.members.map((member) => (
-                <MemberRow key={member.id} member={member} isYou={member.id === currentUserId} />
+          <CardHeader title="Pending invitations" description="Links expire 7 days after they are sent; inviting the same email again sends a new link." />
+          {team.invitations.length === 0 ? (
+            <CardContent>
+              <p className="text-sm text-slate-600">No pending invitations.</p>
+            </CardContent>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="Pending invitations">
+              {team.invitations.map((invitation) => (
+                <InvitationRow key={invitation.id} invitation={invitation} />
               ))}
             </ul>
-          </Card>
-          <Card>
-            <CardHeader title="Pending invitations" description="Links expire 7 days after they are sent; inviting the same email again sends a new link." />
-            {team.data.invitations.length === 0 ? (
-              <CardContent>
-                <p className="text-sm text-slate-600">No pending invitations.</p>
-              </CardContent>
-            ) : (
-              <ul className="divide-y divide-slate-100" aria-label="Pending invitations">
-                {team.data.invitations.map((invitation) => (
-                  <InvitationRow key={invitation.id} invitation={invitation} />
-                ))}
-              </ul>
-            )}
-          </Card>
-          <Card>
-            <CardHeader title="Roles" />
-            <CardContent>
-              <dl className="grid gap-2 text-sm">
-                {USER_ROLES.map((role) => (
-                  <div key={role} className="grid gap-0.5 sm:grid-cols-[8rem_1fr]">
-                    <dt className="font-medium text-slate-900">{ROLE_LABELS[role]}</dt>
-                    <dd className="text-slate-700">{ROLE_HINTS[role]}</dd>
-                  </div>
-                ))}
-              </dl>
-            </CardContent>
-          </Card>
-        </div>
-      )}
+          )}
+        </Card>
+        <Card>
+          <CardHeader title="Roles" />
+          <CardContent>
+            <dl className="grid gap-2 text-sm">
+              {USER_ROLES.map((role) => (
+                <div key={role} className="grid gap-0.5 sm:grid-cols-[8rem_1fr]">
+                  <dt className="font-medium text-slate-900">{ROLE_LABELS[role]}</dt>
+                  <dd className="text-slate-700">{ROLE_HINTS[role]}</dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
     </div>
   );
 }
 
 function MemberRow({ member, isYou }: { member: Member; isYou: boolean }) {
-  const utils = trpc.useUtils();
   const [removing, setRemoving] = useState(false);
+  const [removeWanted, setRemoveWanted] = useState(false);
   const label = member.name ?? member.email;
-  const setRole = trpc.team.setRole.useMutation({
-    onSuccess: async (updated) => {
-      toast.success(`${label} is now ${ROLE_LABELS[updated.role].toLowerCase()}.`);
-      await utils.team.list.invalidate();
+  // The select shows the choice at once; a refused change puts the stored role back.
+  const [role, setRole] = useState<UserRole>(member.role);
+  const [shownFor, setShownFor] = useState(member.role);
+  if (shownFor !== member.role) {
+    setShownFor(member.role);
+    setRole(member.role);
+  }
+  const changeRole = useApiAction(setRoleOf, {
+    onSuccess: (updated) => toast.success(`${label} is now ${ROLE_LABELS[updated.role].toLowerCase()}.`),
+    onError: (error) => {
+      setRole(member.role);
+      toast.error(`The role was not changed: ${error.message}`);
     },
-    onError: (error) => toast.error(`The role was not changed: ${contractError(error).message}`),
   });
-  const remove = trpc.team.remove.useMutation({
-    onSuccess: async () => {
+  const remove = useApiAction(removeMember, {
+    refresh: !isYou,
+    onSuccess: () => {
       setRemoving(false);
       toast.success(`${label} was removed from the team.`);
       if (isYou) window.location.assign('/login');
-      else await utils.team.list.invalidate();
     },
   });
   return (
@@ -139,9 +129,12 @@ function MemberRow({ member, isYou }: { member: Member; isYou: boolean }) {
         <select
           id={`role-${member.id}`}
           className={selectClass}
-          value={member.role}
-          disabled={setRole.isPending}
-          onChange={(e) => setRole.mutate({ userId: member.id, role: e.target.value as UserRole })}
+          value={role}
+          disabled={changeRole.pending}
+          onChange={(e) => {
+            setRole(e.target.value as UserRole);
+            void changeRole.run({ userId: member.id, role: e.target.value as UserRole });
+          }}
         >
           {USER_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -151,10 +144,11 @@ function MemberRow({ member, isYou }: { member: Member; isYou: boolean }) {
         </select>
       </div>
       <div className="sm:justify-self-end">
-        <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => (remove.reset(), setRemoving(true))}>
+        <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => (remove.reset(), setRemoveWanted(true), setRemoving(true))}>
           <UserMinus aria-hidden /> Remove<span className="sr-only"> {label}</span>
         </Button>
       </div>
+      {removeWanted ? (
       <ConfirmActionDialog
         open={removing}
         onOpenChange={setRemoving}
@@ -166,27 +160,27 @@ function MemberRow({ member, isYou }: { member: Member; isYou: boolean }) {
         }
         confirmLabel={isYou ? 'Leave' : 'Remove'}
         destructive
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate({ userId: member.id })}
+        pending={remove.pending}
+        onConfirm={() => void remove.run({ userId: member.id })}
       >
         {remove.error ? (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {contractError(remove.error).message}
+            {remove.error.message}
           </p>
         ) : null}
       </ConfirmActionDialog>
+      ) : null}
     </li>
   );
 }
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {
-  const utils = trpc.useUtils();
   const [revoking, setRevoking] = useState(false);
-  const revoke = trpc.team.revokeInvitation.useMutation({
-    onSuccess: async () => {
+  const [revokeWanted, setRevokeWanted] = useState(false);
+  const revoke = useApiAction(revokeInvitation, {
+    onSuccess: () => {
       setRevoking(false);
       toast.success(`The invitation of ${invitation.email} was withdrawn.`);
-      await utils.team.list.invalidate();
     },
   });
   return (
@@ -199,9 +193,10 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           {invitation.expired ? 'Expired' : 'Expires'} <Time value={invitation.expiresAt} />
         </p>
       </div>
-      <Button variant="outline" size="sm" onClick={() => (revoke.reset(), setRevoking(true))}>
+      <Button variant="outline" size="sm" onClick={() => (revoke.reset(), setRevokeWanted(true), setRevoking(true))}>
         <Trash2 aria-hidden /> Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
       </Button>
+      {revokeWanted ? (
       <ConfirmActionDialog
         open={revoking}
         onOpenChange={setRevoking}
@@ -209,82 +204,36 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         description={`The link sent to ${invitation.email} stops working.`}
         confirmLabel="Withdraw"
         destructive
-        pending={revoke.isPending}
-        onConfirm={() => revoke.mutate({ id: invitation.id })}
+        pending={revoke.pending}
+        onConfirm={() => void revoke.run({ id: invitation.id })}
       >
         {revoke.error ? (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {contractError(revoke.error).message}
+            {revoke.error.message}
           </p>
         ) : null}
       </ConfirmActionDialog>
+      ) : null}
     </li>
   );
 }
 
-function InviteMemberDialog() {
+/** "Invite a teammate": the dialog and its form load on the first press. */
+function InviteButton() {
   const [open, setOpen] = useState(false);
-  const [role, setRole] = useState<UserRole>('recruiter');
-  const utils = trpc.useUtils();
-  const invite = trpc.team.invite.useMutation({
-    onSuccess: async (result) => {
-      setOpen(false);
-      toast.success(`Invitation sent to ${result.invitation.email}${result.replaced ? ' (the previous link no longer works)' : ''}.`);
-      await utils.team.list.invalidate();
-    },
-  });
-  const errors = invite.error ? fieldErrors(invite.error) : {};
-  const failure = invite.error ? contractError(invite.error) : null;
-  const formError = failure && failure.code !== 'VALIDATION_ERROR' ? failure.message : null;
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    invite.mutate({ email, role });
-  };
+  const [wanted, setWanted] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) invite.reset();
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button>
-          <MailPlus aria-hidden /> Invite a teammate
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-lg">
-        <DialogHeader title="Invite a teammate" description="They receive a link valid for 7 days, choose their name and password, and join with this role." />
-        <Form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Invite a teammate">
-          {formError ? (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {formError}
-            </p>
-          ) : null}
-          <Field label="Email" error={errors.email}>
-            <Input name="email" type="email" autoComplete="off" required maxLength={254} />
-          </Field>
-          <Field label="Role" hint={ROLE_HINTS[role]} error={errors.role}>
-            <select name="role" className={selectClass} value={role} onChange={(e) => setRole(e.target.value as UserRole)}>
-              {USER_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Back
-            </Button>
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <MailPlus aria-hidden />}
-              Send invitation
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        aria-haspopup="dialog"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <MailPlus aria-hidden /> Invite a teammate
+      </Button>
+      {wanted ? <InviteMemberDialog open={open} onOpenChange={setOpen} /> : null}
+    </>
   );
 }

@@ -8,17 +8,31 @@ import { ApiKeysCard } from '@/components/dashboard/settings/api-keys-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { intParam, searchParamGetter } from '@/components/dashboard/list-inputs';
 import { getServerCaller, requireRecruiter } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Developers · Interview screening' };
 
-/** Settings → Developers: API keys, email delivery, AI providers, the voice agent, and links to webhooks and ATS integrations. */
-export default async function Page() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * Settings → Developers: API keys, email delivery, AI providers, the voice agent, and links to webhooks and ATS
+ * integrations. Everything is read on the server (the keys' page from the URL: `keysPage`, `keysPageSize`).
+ */
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { role } = await requireRecruiter();
   if (role !== 'admin') return <RoleGate needs="admin" title="Developers">{null}</RoleGate>;
-  const caller = await getServerCaller();
-  const [integration, providers, me] = await Promise.all([caller.settings.integration(), caller.settings.providers(), caller.dashboard.me()]);
+  const [caller, params] = await Promise.all([getServerCaller(), searchParams]);
+  const get = searchParamGetter(params);
+  const keysPage = intParam(get('keysPage'), 1);
+  const keysPageSize = intParam(get('keysPageSize'), 10, 100);
+  const [integration, providers, me, keys] = await Promise.all([
+    caller.settings.integration(),
+    caller.settings.providers(),
+    caller.dashboard.me(),
+    caller.apiKeys.list({ page: keysPage, pageSize: keysPageSize }),
+  ]);
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
@@ -31,7 +45,7 @@ export default async function Page() {
         }
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-        <ApiKeysCard />
+        <ApiKeysCard list={keys} page={keysPage} pageSize={keysPageSize} />
         <Card>
           <CardHeader title="Webhooks and ATS integrations" description="Signed events pushed to your systems; applicant tracking systems (Greenhouse, Ashby) that order interviews here and receive the results." />
           <CardContent className="flex flex-wrap gap-2">

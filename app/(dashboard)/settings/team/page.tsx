@@ -1,15 +1,14 @@
 import { RoleGate } from '@/components/dashboard/role-gate';
 import { TeamPage } from '@/components/dashboard/team/team-page';
-import { requireRecruiter } from '@/server/http/dashboard-session';
+import { getServerCaller, requireRecruiter } from '@/server/http/dashboard-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Team · Interview screening' };
 
+/** Settings → Team, admins: the members and pending invitations, read on the server. */
 export default async function Page() {
-  const { userId } = await requireRecruiter();
-  return (
-    <RoleGate needs="admin" title="Team">
-      <TeamPage currentUserId={userId} />
-    </RoleGate>
-  );
+  const { userId, role } = await requireRecruiter();
+  if (role !== 'admin') return <RoleGate needs="admin" title="Team">{null}</RoleGate>;
+  const team = await (await getServerCaller()).team.list();
+  return <TeamPage currentUserId={userId} team={team} />;
 }
