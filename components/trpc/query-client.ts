@@ -1,9 +1,9 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 
 /**
- * The dashboard's query defaults, shared by the browser's QueryClient (app/(dashboard)/providers.tsx) and the one
- * a server component fills for a request (components/trpc/server.tsx): the data a page prefetched on the server is
- * fresh for the same 15 s in the browser, so the client does not fetch it again on hydration.
+ * The query defaults of the browser's QueryClient (components/trpc/providers.tsx), for the islands that still read
+ * through React Query (lazily loaded dialogs, the live transcript, the notification panel): a read is fresh for 15 s,
+ * so islands mounting together share one request.
  */
 export const QUERY_STALE_TIME_MS = 15_000;
 

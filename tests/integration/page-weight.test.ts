@@ -25,6 +25,16 @@ const PAGES = [
   '(dashboard)/campaigns/configurations',
   '(dashboard)/campaigns/configurations/new',
   '(dashboard)/campaigns/configurations/[id]',
+  '(dashboard)/settings',
+  '(dashboard)/settings/audit',
+  '(dashboard)/settings/candidate-experience',
+  '(dashboard)/settings/developers',
+  '(dashboard)/settings/integrations',
+  '(dashboard)/settings/mailbox',
+  '(dashboard)/settings/notifications',
+  '(dashboard)/settings/privacy',
+  '(dashboard)/settings/team',
+  '(dashboard)/settings/webhooks',
 ];
 
 describe('first-load JavaScript of the dashboard pages (Brotli, production build)', () => {

@@ -1,6 +1,6 @@
 /**
- * The catalog pickers' query (key, input, result) in a plain module, so that a server page can prefetch exactly what
- * a picker asks for (components/trpc/server.tsx `prefetchCatalog`) and the browser sends no request for it.
+ * The catalog pickers' query (key, input, result) in a plain module, so that a server page reads exactly what a
+ * picker would ask for (list-catalog.ts `loadCatalogOptions`) and the browser sends no request for it.
  */
 /**
  * Job postings, campaigns, stages and interview configurations come from the catalog routers (`jobs.list`,
