@@ -18,20 +18,24 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const [caller, params, { role }] = await Promise.all([getServerCaller(), searchParams, requireRecruiter()]);
   const get = searchParamGetter(params);
   const state = analyticsStateFromParams(get);
-  // The panels' reads start now and stream in as each ends; the picker's list is awaited (the filter bar shows first).
-  const figures = readFigures(caller, state, funnelIntervalFromParams(get), role === 'admin');
-  const scopeOptions = await loadCatalogOptions(caller, SCOPE_CATALOGS[state.kind]);
+  // The panels' reads start now; the funnel and the picker's list are awaited (they come with the HTML), the other
+  // panels stream in as each read ends.
+  const [figures, scopeOptions] = await Promise.all([
+    readFigures(caller, state, funnelIntervalFromParams(get), role === 'admin'),
+    loadCatalogOptions(caller, SCOPE_CATALOGS[state.kind]),
+  ]);
   return <AnalyticsPage state={state} scopeOptions={scopeOptions} figures={figures} />;
 }
 
-function readFigures(caller: ServerCaller, state: ReturnType<typeof analyticsStateFromParams>, interval: ReturnType<typeof funnelIntervalFromParams>, isAdmin: boolean): AnalyticsFigures | null {
+async function readFigures(caller: ServerCaller, state: ReturnType<typeof analyticsStateFromParams>, interval: ReturnType<typeof funnelIntervalFromParams>, isAdmin: boolean): Promise<AnalyticsFigures | null> {
   const input = toAnalyticsInput(state);
   const seriesInput = toTimeseriesInput(state, interval);
   if (!input || !seriesInput) return null;
-  return {
-    funnel: settle(() => caller.analytics.funnel(input)),
+  // All four reads start together; only the funnel's is awaited here.
+  const streamed = {
     agreement: settle(() => caller.analytics.agreement(input)),
     reviewers: isAdmin ? settle(() => caller.analytics.reviewers(input)) : null,
     series: settle(() => caller.analytics.funnelTimeseries(seriesInput)),
   };
+  return { funnel: await settle(() => caller.analytics.funnel(input)), ...streamed };
 }

@@ -186,12 +186,14 @@ function ReviewersCard({ data }: { data: Reviewers }) {
 }
 
 /**
- * The figures of the chosen scope, each read on its own and still running when the page starts to render: each
- * panel streams in when its own read is done (the funnel does not wait for the agreement), and one failing shows
- * its error, not a blank page.
+ * The figures of the chosen scope, each read on its own. The funnel, the page's main figure, is read before the page
+ * renders and comes with its HTML: a streamed panel is revealed no sooner than React's batching of Suspense reveals
+ * allows (measured: the funnel painted at ~550 ms streamed, against ~250 ms for the page itself). The others are
+ * still running when the page starts to render and stream in as each read ends; one failing shows its error, not a
+ * blank page.
  */
 export type AnalyticsFigures = {
-  funnel: Promise<Settled<Funnel>>;
+  funnel: Settled<Funnel>;
   agreement: Promise<Settled<Agreement>>;
   /** Null for a non-admin: the reviewers' table is an admin's only. */
   reviewers: Promise<Settled<Reviewers>> | null;
@@ -235,9 +237,7 @@ export function AnalyticsPage({ state, scopeOptions, figures }: { state: Analyti
         </Card>
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
-          <Part read={figures.funnel} label="the funnel">
-            {(funnel) => <FunnelCard funnel={funnel} />}
-          </Part>
+          {figures.funnel.error ? <PartError error={figures.funnel.error} /> : <FunnelCard funnel={figures.funnel.data as Funnel} />}
           <div className="xl:col-span-2 xl:row-start-2">
             <Part read={figures.series} label="the funnel over time">
               {(series) => <FunnelOverTimeCard series={series} />}
