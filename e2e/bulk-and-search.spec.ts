@@ -65,8 +65,7 @@ describe('bulk work and search in a real browser (desktop)', { timeout: 180_000 
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await bar.getByRole('button', { name: 'Invite to campaign' }).click();
     const dialog = page.getByRole('dialog', { name: `Invite ${BATCH} candidates` });
-    await dialog.getByRole('combobox', { name: 'Campaign' }).click();
-    await page.getByRole('option', { name: data.setup.campaign.name }).click();
+    await dialog.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: data.setup.campaign.name });
     await expectAccessible(page, 'the invite dialog (desktop)');
     await dialog.getByRole('button', { name: `Invite ${BATCH}` }).click();
 
@@ -202,8 +201,7 @@ describe('bulk work and search on a 390×844 phone', { timeout: 180_000 }, () =>
     await expectInView(small, bar.getByRole('button', { name: 'Invite to campaign' }));
     await bar.getByRole('button', { name: 'Invite to campaign' }).click();
     const dialog = small.getByRole('dialog', { name: `Invite ${left} candidates` });
-    await dialog.getByRole('combobox', { name: 'Campaign' }).click();
-    await small.getByRole('option', { name: data.setup.campaign.name }).click();
+    await dialog.getByRole('combobox', { name: 'Campaign' }).selectOption({ label: data.setup.campaign.name });
     await expectInView(small, dialog.getByRole('button', { name: `Invite ${left}` }));
     await expectAccessible(small, 'the invite dialog (phone)');
     await dialog.getByRole('button', { name: `Invite ${left}` }).click();

@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from
 import { Form } from '@/components/ui/form';
 import { contractError } from '@/components/trpc/errors';
 import { trpc } from '@/components/trpc/react';
-import { CatalogPicker } from '../catalog/catalog-picker';
+import { CatalogField } from '../catalog/catalog-field';
 import type { BulkOperation } from './bulk-result-dialog';
 import type { CandidateSelectionInput } from './selection-input';
 
@@ -59,21 +59,21 @@ export function InviteToCampaignDialog({ selection, count, onDone }: { selection
             control={form.control}
             name="campaignId"
             render={({ field, fieldState }) => (
-              <CatalogPicker kind="campaigns" label="Campaign" idPrefix="cmp_" value={field.value} error={fieldState.error?.message} placeholder="Choose a campaign" onChange={(v) => { field.onChange(v); form.setValue('stageId', ''); }} />
+              <CatalogField kind="campaigns" label="Campaign" idPrefix="cmp_" value={field.value} error={fieldState.error?.message} placeholder="Choose a campaign" onChange={(v) => { field.onChange(v); form.setValue('stageId', ''); }} />
             )}
           />
           <Controller
             control={form.control}
             name="stageId"
             render={({ field, fieldState }) => (
-              <CatalogPicker kind="stages" label="Stage" idPrefix="stg_" value={field.value} error={fieldState.error?.message} input={campaignId ? { campaignId } : undefined} disabled={!campaignId} emptyLabel="No stage" onChange={field.onChange} />
+              <CatalogField kind="stages" label="Stage" idPrefix="stg_" value={field.value} error={fieldState.error?.message} input={campaignId ? { campaignId } : undefined} disabled={!campaignId} emptyLabel="No stage" onChange={field.onChange} />
             )}
           />
           <Controller
             control={form.control}
             name="configId"
             render={({ field, fieldState }) => (
-              <CatalogPicker kind="interviewConfigs" label="Question set" idPrefix="cfg_" value={field.value} error={fieldState.error?.message} emptyLabel="The campaign’s (or its stage’s)" hint="Leave it: every invitation uses the question set chosen on the campaign or stage." onChange={field.onChange} />
+              <CatalogField kind="interviewConfigs" label="Question set" idPrefix="cfg_" value={field.value} error={fieldState.error?.message} emptyLabel="The campaign’s (or its stage’s)" hint="Leave it: every invitation uses the question set chosen on the campaign or stage." onChange={field.onChange} />
             )}
           />
           <DialogFooter>

@@ -13,12 +13,6 @@ export type CatalogKind = 'jobs' | 'campaigns' | 'stages' | 'interviewConfigs';
 
 export type CatalogOption = { id: string; label: string; detail?: string };
 
-export type CatalogOptionsState =
-  | { status: 'loading'; options: CatalogOption[] }
-  | { status: 'ready'; options: CatalogOption[] }
-  | { status: 'unavailable'; options: CatalogOption[] }
-  | { status: 'error'; options: CatalogOption[]; error: unknown; retry: () => void };
-
 /** Accepts a plain array or a page (`{ items }`); labels from `title` (jobs) or `name` (the others). */
 export function toCatalogOptions(result: unknown): CatalogOption[] {
   const items = Array.isArray(result) ? result : Array.isArray((result as { items?: unknown })?.items) ? (result as { items: unknown[] }).items : [];
@@ -30,9 +24,6 @@ export function toCatalogOptions(result: unknown): CatalogOption[] {
     return [{ id, label, detail: id }];
   });
 }
-
-/** The query key a picker's options are cached under. */
-export const catalogQueryKey = (kind: CatalogKind, input: Record<string, string> | undefined) => ['catalog', kind, input ?? null] as const;
 
 /** What a picker asks the catalog procedure for: the first hundred items. */
 export const catalogListInput = (input: Record<string, string> | undefined) => ({ pageSize: 100, ...(input ?? {}) });

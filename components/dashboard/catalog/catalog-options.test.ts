@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCatalogOptions } from './use-catalog-options';
+import { toCatalogOptions } from './catalog-options';
 
 describe('toCatalogOptions', () => {
   it('reads a plain array or a page, labelling jobs by title and the rest by name', () => {
