@@ -18,11 +18,13 @@ const PARAMS = { ranking: 'ranking', tests: 'tests' } as const;
  */
 export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const [{ id }, query, caller, { role }] = await Promise.all([params, searchParams, getServerCaller(), requireRecruiter()]);
-  const campaign = await orNotFound(() => caller.dashboard.campaign({ id }));
-  const [ranking, testResults, watch, configs] = await Promise.all([
-    caller.dashboard.campaignRanking({ campaignId: id, page: pageParam(query[PARAMS.ranking]), pageSize: 20 }),
-    caller.dashboard.testResults({ campaignId: id, page: pageParam(query[PARAMS.tests]), pageSize: 10 }),
-    caller.notifications.watching({ targetType: 'campaign', targetId: id }),
+  // All at once (the HTML waits for the slowest, not for the sum). Each campaign read answers another organization's
+  // or a missing campaign with NOT_FOUND, so whichever fails first renders the 404 page.
+  const [campaign, ranking, testResults, watch, configs] = await Promise.all([
+    orNotFound(() => caller.dashboard.campaign({ id })),
+    orNotFound(() => caller.dashboard.campaignRanking({ campaignId: id, page: pageParam(query[PARAMS.ranking]), pageSize: 20 })),
+    orNotFound(() => caller.dashboard.testResults({ campaignId: id, page: pageParam(query[PARAMS.tests]), pageSize: 10 })),
+    orNotFound(() => caller.notifications.watching({ targetType: 'campaign', targetId: id })),
     // The question sets a recruiter may pick for the campaign or a stage (a failed read asks for the id instead).
     role !== 'viewer' ? loadCatalogOptions(caller, 'interviewConfigs') : null,
   ]);
