@@ -1,7 +1,7 @@
 'use client';
 
 import { Printer } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,9 +9,9 @@ import { ErrorState } from '@/components/ui/error-state';
 import { inputClasses } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { contractError, type ContractError } from '@/components/trpc/errors';
 import type { RouterOutputs } from '@/components/trpc/react';
-import { loadApi, signInAgainIfUnauthorized } from '@/components/trpc/use-api-action';
+import type { Api } from '@/components/trpc/api-client';
+import { useApiRead } from '../catalog/use-api-read';
 import { localDayStart, viewerTimeZone } from '../format';
 import { PageHeader } from '../page-header';
 import { Time } from '../time';
@@ -21,37 +21,7 @@ import { ImpactRatioChart } from './impact-ratio-chart';
 type Audit = RouterOutputs['fairness']['biasAudit'];
 export type ScopeKind = 'campaignId' | 'jobId' | 'configId';
 export type ScopeOption = { id: string; label: string };
-type AuditInput = Parameters<Awaited<ReturnType<typeof loadApi>>['fairness']['biasAudit']['query']>[0];
-type AuditState = { key: string; data: Audit; error?: undefined } | { key: string; data?: undefined; error: ContractError };
-
-/**
- * The audit for the chosen scope, read through the API loaded on first use (no data layer on the page). The dates
- * are the viewer's days, hence read in the browser. A change of scope or dates shows the skeleton until its answer.
- */
-function useBiasAudit(input: AuditInput, enabled: boolean) {
-  const key = JSON.stringify(input);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<AuditState | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    loadApi()
-      .then((api) => api.fairness.biasAudit.query(JSON.parse(key) as AuditInput))
-      .then(
-        (data) => live && setState({ key, data }),
-        (caught: unknown) => {
-          const error = contractError(caught);
-          signInAgainIfUnauthorized(error);
-          if (live) setState({ key, error });
-        },
-      );
-    return () => {
-      live = false;
-    };
-  }, [key, enabled, attempt]);
-  const current = state?.key === key ? state : null;
-  return { data: current?.data, error: current?.error, isPending: current === null, refetch: () => setAttempt((n) => n + 1) };
-}
+type AuditInput = Parameters<Api['fairness']['biasAudit']['query']>[0];
 
 const SCOPE_LABELS: Record<ScopeKind, string> = { campaignId: 'Campaign', jobId: 'Job', configId: 'Interview configuration' };
 
@@ -77,7 +47,9 @@ export function BiasAuditPage({ scopes, labels }: { scopes: Record<ScopeKind, Sc
   const [basis, setBasis] = useState<'score' | 'decision'>('score');
   const options = scopes[kind];
   const input = { [kind]: id, basis, from: localDayStart(from), to: localDayStart(to, true) } as AuditInput;
-  const audit = useBiasAudit(input, id !== '');
+  // Read through the API loaded on first use (no data layer on the page); the dates are the viewer's days, hence read
+  // in the browser. A change of scope or dates shows the skeleton until its answer.
+  const audit = useApiRead(id === '' ? null : JSON.stringify(input), (api) => api.fairness.biasAudit.query(input));
   const source = options.find((o) => o.id === id);
 
   return (
@@ -144,10 +116,10 @@ export function BiasAuditPage({ scopes, labels }: { scopes: Record<ScopeKind, Sc
       </Card>
       {id === '' ? (
         <EmptyState title="Choose what to audit" description="A campaign, a job or an interview configuration, and optionally the dates the interviews were completed." />
-      ) : audit.isPending ? (
+      ) : audit.pending ? (
         <Skeleton className="h-72" />
       ) : audit.error ? (
-        <ErrorState message={audit.error.message} requestId={audit.error.requestId} onRetry={() => audit.refetch()} />
+        <ErrorState message={audit.error.message} requestId={audit.error.requestId} onRetry={() => audit.retry()} />
       ) : audit.data ? (
         <BiasAuditReport audit={audit.data} labels={labels} source={`${SCOPE_LABELS[kind]}: ${source?.label ?? id} (${id})`} from={from} to={to} />
       ) : null}
