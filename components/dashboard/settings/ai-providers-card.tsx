@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import type { Api } from '@/components/trpc/api-client';
 import type { RouterOutputs } from '@/components/trpc/react';
 import { useApiAction } from '@/components/trpc/use-api-action';
+import { SavedNote } from './saved-note';
 
 type ProviderSettings = RouterOutputs['settings']['providers'];
 type Provider = ProviderSettings['providers'][number];
@@ -171,11 +172,7 @@ export function AiProvidersCard({ initial }: { initial: ProviderSettings }) {
             <Button variant="outline" disabled={test.pending} onClick={() => void test.run({})}>
               {test.pending ? 'Testing…' : 'Test'}
             </Button>
-            {saved ? (
-              <p role="status" className="text-sm text-green-700">
-                Saved.
-              </p>
-            ) : null}
+            <SavedNote shown={saved} />
             {test.error ? (
               <p role="alert" className="text-sm text-red-700">
                 {test.error.message}

@@ -9,6 +9,7 @@ import type { Api } from '@/components/trpc/api-client';
 import type { RouterOutputs } from '@/components/trpc/react';
 import { useApiAction } from '@/components/trpc/use-api-action';
 import { Form } from '@/components/ui/form';
+import { SavedNote } from './saved-note';
 
 type CandidateContact = RouterOutputs['settings']['candidateContact'];
 type ContactInput = { contactEmail: string; nextSteps: string };
@@ -59,11 +60,7 @@ export function CandidateContactCard({ initial }: { initial: CandidateContact })
           <Button type="submit" disabled={update.pending}>
             Save
           </Button>
-          {saved ? (
-            <p role="status" className="text-sm text-green-700">
-              Saved.
-            </p>
-          ) : null}
+          <SavedNote shown={saved} />
         </Form>
       </CardContent>
     </Card>

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { Api } from '@/components/trpc/api-client';
 import type { RouterOutputs } from '@/components/trpc/react';
 import { useApiAction } from '@/components/trpc/use-api-action';
+import { SavedNote } from './saved-note';
 
 type CandidateEmails = RouterOutputs['settings']['candidateEmails'];
 type Kind = 'advance' | 'reject';
@@ -78,11 +79,7 @@ export function CandidateEmailsCard({ initial }: { initial: CandidateEmails }) {
           <Button onClick={save} disabled={update.pending}>
             Save candidate emails
           </Button>
-          {saved ? (
-            <p role="status" className="text-sm text-green-700">
-              Saved.
-            </p>
-          ) : null}
+          <SavedNote shown={saved} />
           {update.error ? (
             <p role="alert" className="text-sm text-red-700">
               Not saved: {update.error.message}

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import type { Api } from '@/components/trpc/api-client';
 import type { RouterOutputs } from '@/components/trpc/react';
 import { useApiAction } from '@/components/trpc/use-api-action';
+import { SavedNote } from './saved-note';
 
 type Retention = RouterOutputs['settings']['retention'];
 const updateRetention = (api: Api, input: { retentionDays: number }) => api.settings.updateRetention.mutate(input);
@@ -31,11 +32,7 @@ export function RetentionForm({ retention }: { retention: Retention }) {
       <Button type="submit" disabled={update.pending}>
         Save
       </Button>
-      {saved ? (
-        <p role="status" className="text-sm text-green-700">
-          Saved.
-        </p>
-      ) : null}
+      <SavedNote shown={saved} />
     </Form>
   );
 }
