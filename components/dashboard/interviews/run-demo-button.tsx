@@ -2,8 +2,8 @@
 
 import { Bot } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 
 /** The confirmation dialog loads on the first click, not with the list. */
 const RunDemoDialog = dynamic(() => import('./run-demo-dialog'), { ssr: false });
@@ -13,22 +13,18 @@ const RunDemoDialog = dynamic(() => import('./run-demo-dialog'), { ssr: false })
  * candidate's interview. Opens the new interview, whose transcript fills in live.
  */
 export function RunDemoButton() {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const dialog = useLazyDialog();
   return (
     <>
       <Button
         variant="outline"
         aria-haspopup="dialog"
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        onClick={dialog.show}
         data-testid="run-demo"
       >
         <Bot aria-hidden /> Run a demo interview
       </Button>
-      {wanted ? <RunDemoDialog open={open} onOpenChange={setOpen} /> : null}
+      {dialog.mounted ? <RunDemoDialog open={dialog.open} onOpenChange={dialog.setOpen} /> : null}
     </>
   );
 }

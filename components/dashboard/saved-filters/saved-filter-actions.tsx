@@ -2,11 +2,11 @@
 
 import { BookmarkPlus, X } from 'lucide-react';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import type { Api } from '@/components/trpc/api-client';
 import { useApiAction } from '@/components/trpc/use-api-action';
 import { Button } from '@/components/ui/button';
+import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 
 /** The save dialog's code (a form with react-hook-form and zod) loads on the first "Save filter", not with the list. */
 const SaveFilterDialog = dynamic(() => import('./save-filter-dialog'), { ssr: false });
@@ -32,8 +32,7 @@ export function DeleteSavedFilterButton({ id, name }: { id: string; name: string
 
 /** "Save filter": the current filter and sort (`query`), under a name; the new link appears once the page is rendered again. */
 export function SaveFilterButton({ list, query }: { list: 'interviews' | 'candidates'; query: string }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const dialog = useLazyDialog();
   return (
     <>
       <Button
@@ -41,15 +40,12 @@ export function SaveFilterButton({ list, query }: { list: 'interviews' | 'candid
         size="sm"
         className="ml-auto"
         aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        aria-expanded={dialog.open}
+        onClick={dialog.show}
       >
         <BookmarkPlus aria-hidden /> Save filter
       </Button>
-      {wanted ? <SaveFilterDialog list={list} query={query} open={open} onOpenChange={setOpen} /> : null}
+      {dialog.mounted ? <SaveFilterDialog list={list} query={query} open={dialog.open} onOpenChange={dialog.setOpen} /> : null}
     </>
   );
 }

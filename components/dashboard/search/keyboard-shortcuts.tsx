@@ -2,8 +2,9 @@
 
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { GO_TO, isTypingTarget } from './shortcuts';
+import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 
 const ShortcutsHelpDialog = dynamic(() => import('./shortcuts-help-dialog'), { ssr: false });
 
@@ -15,8 +16,7 @@ export const GLOBAL_SEARCH_INPUT_ID = 'global-search';
  */
 export function KeyboardShortcuts() {
   const router = useRouter();
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [helpWanted, setHelpWanted] = useState(false);
+  const help = useLazyDialog();
   const pendingG = useRef<number | null>(null);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -36,8 +36,7 @@ export function KeyboardShortcuts() {
         document.getElementById(GLOBAL_SEARCH_INPUT_ID)?.focus();
       } else if (event.key === '?') {
         event.preventDefault();
-        setHelpWanted(true);
-        setHelpOpen(true);
+        help.show();
       } else if (event.key === 'g') {
         // The second key must follow within a second.
         pendingG.current = window.setTimeout(() => (pendingG.current = null), 1000);
@@ -45,7 +44,7 @@ export function KeyboardShortcuts() {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [router]);
+  }, [router, help.show]);
   // The dialog's code loads on the first `?`, not with every page; it stays mounted afterwards.
-  return helpWanted ? <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} /> : null;
+  return help.mounted ? <ShortcutsHelpDialog open={help.open} onOpenChange={help.setOpen} /> : null;
 }

@@ -15,6 +15,7 @@ import { PaginationBar } from '../pagination-bar';
 import { Time } from '../time';
 import { useSearchState } from '../use-search-state';
 import type { CreatedApiKey } from './create-api-key-dialog';
+import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 
 /** The dialogs load on first use, not with the page. */
 const CreateApiKeyDialog = dynamic(() => import('./create-api-key-dialog').then((m) => m.CreateApiKeyDialog), { ssr: false });
@@ -31,8 +32,7 @@ const revokeKey = (api: Api, input: { id: string }) => api.apiKeys.revoke.mutate
  */
 export function ApiKeysCard({ list, page, pageSize }: { list: List; page: number; pageSize: number }) {
   const { set } = useSearchState();
-  const [creating, setCreating] = useState(false);
-  const [createWanted, setCreateWanted] = useState(false);
+  const create = useLazyDialog();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<Row | null>(null);
   const [revokeWanted, setRevokeWanted] = useState(false);
@@ -114,10 +114,7 @@ export function ApiKeysCard({ list, page, pageSize }: { list: List; page: number
           <Button
             size="sm"
             aria-haspopup="dialog"
-            onClick={() => {
-              setCreateWanted(true);
-              setCreating(true);
-            }}
+            onClick={create.show}
           >
             <Plus aria-hidden /> New API key
           </Button>
@@ -154,7 +151,7 @@ export function ApiKeysCard({ list, page, pageSize }: { list: List; page: number
           ) : null}
         </>
       )}
-      {createWanted ? <CreateApiKeyDialog open={creating} onOpenChange={setCreating} onCreated={setCreated} /> : null}
+      {create.mounted ? <CreateApiKeyDialog open={create.open} onOpenChange={create.setOpen} onCreated={setCreated} /> : null}
       {created ? <NewApiKeyDialog apiKey={created} onClose={() => setCreated(null)} /> : null}
       {revokeWanted ? (
         <ConfirmActionDialog

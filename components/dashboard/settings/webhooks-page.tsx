@@ -13,6 +13,7 @@ import { useApiAction } from '@/components/trpc/use-api-action';
 import { PageHeader } from '../page-header';
 import { Time } from '../time';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 
 /** The dialogs load on first use, not with the page. */
 const CreateWebhookDialog = dynamic(() => import('./create-webhook-dialog').then((m) => m.CreateWebhookDialog), { ssr: false });
@@ -37,8 +38,7 @@ export function WebhooksPage({ endpoints, deliveries }: { endpoints: Endpoint[];
   const [pending, setPending] = useState<Pending>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [createWanted, setCreateWanted] = useState(false);
+  const create = useLazyDialog();
   const [confirmWanted, setConfirmWanted] = useState(false);
   // The deliveries' logs look again at once after a test event (their own polling does the rest).
   const [tested, setTested] = useState(0);
@@ -79,10 +79,7 @@ export function WebhooksPage({ endpoints, deliveries }: { endpoints: Endpoint[];
             <Button
               size="sm"
               aria-haspopup="dialog"
-              onClick={() => {
-                setCreateWanted(true);
-                setCreating(true);
-              }}
+              onClick={create.show}
             >
               <Plus aria-hidden /> New endpoint
             </Button>
@@ -141,8 +138,8 @@ export function WebhooksPage({ endpoints, deliveries }: { endpoints: Endpoint[];
           <WebhookDeliveries endpointId={endpoint.id} enabled={endpoint.enabled} initial={deliveries[endpoint.id]} reload={tested} />
         </Card>
       ))}
-      {createWanted ? (
-        <CreateWebhookDialog open={creating} onOpenChange={setCreating} onCreated={(created) => setSecret({ url: created.url, secret: created.secret, rotated: false })} />
+      {create.mounted ? (
+        <CreateWebhookDialog open={create.open} onOpenChange={create.setOpen} onCreated={(created) => setSecret({ url: created.url, secret: created.secret, rotated: false })} />
       ) : null}
       {secret ? <WebhookSecretDialog shown={secret} onClose={() => setSecret(null)} /> : null}
       {confirmWanted ? (

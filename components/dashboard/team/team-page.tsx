@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { UserRole } from '@/db/schema/users';
 import { ROLE_HINTS, ROLE_LABELS, selectClass, USER_ROLES } from './team-labels';
+import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 
 /** The dialogs load on first use, not with the page. */
 const ConfirmActionDialog = dynamic(() => import('@/components/dashboard/confirm-action-dialog').then((m) => m.ConfirmActionDialog), { ssr: false });
@@ -87,8 +88,7 @@ export function TeamPage({ currentUserId, team }: { currentUserId: string; team:
 }
 
 function MemberRow({ member, isYou }: { member: Member; isYou: boolean }) {
-  const [removing, setRemoving] = useState(false);
-  const [removeWanted, setRemoveWanted] = useState(false);
+  const confirmRemove = useLazyDialog();
   const label = member.name ?? member.email;
   // The select shows the choice at once; a refused change puts the stored role back.
   const [role, setRole] = useState<UserRole>(member.role);
@@ -107,7 +107,7 @@ function MemberRow({ member, isYou }: { member: Member; isYou: boolean }) {
   const remove = useApiAction(removeMember, {
     refresh: !isYou,
     onSuccess: () => {
-      setRemoving(false);
+      confirmRemove.setOpen(false);
       toast.success(`${label} was removed from the team.`);
       if (isYou) window.location.assign('/login');
     },
@@ -144,14 +144,14 @@ function MemberRow({ member, isYou }: { member: Member; isYou: boolean }) {
         </select>
       </div>
       <div className="sm:justify-self-end">
-        <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => (remove.reset(), setRemoveWanted(true), setRemoving(true))}>
+        <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => (remove.reset(), confirmRemove.show())}>
           <UserMinus aria-hidden /> Remove<span className="sr-only"> {label}</span>
         </Button>
       </div>
-      {removeWanted ? (
+      {confirmRemove.mounted ? (
       <ConfirmActionDialog
-        open={removing}
-        onOpenChange={setRemoving}
+        open={confirmRemove.open}
+        onOpenChange={confirmRemove.setOpen}
         title={isYou ? 'Leave the team?' : `Remove ${label}?`}
         description={
           isYou
@@ -175,11 +175,10 @@ function MemberRow({ member, isYou }: { member: Member; isYou: boolean }) {
 }
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {
-  const [revoking, setRevoking] = useState(false);
-  const [revokeWanted, setRevokeWanted] = useState(false);
+  const confirmRevoke = useLazyDialog();
   const revoke = useApiAction(revokeInvitation, {
     onSuccess: () => {
-      setRevoking(false);
+      confirmRevoke.setOpen(false);
       toast.success(`The invitation of ${invitation.email} was withdrawn.`);
     },
   });
@@ -193,13 +192,13 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
           {invitation.expired ? 'Expired' : 'Expires'} <Time value={invitation.expiresAt} />
         </p>
       </div>
-      <Button variant="outline" size="sm" onClick={() => (revoke.reset(), setRevokeWanted(true), setRevoking(true))}>
+      <Button variant="outline" size="sm" onClick={() => (revoke.reset(), confirmRevoke.show())}>
         <Trash2 aria-hidden /> Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
       </Button>
-      {revokeWanted ? (
+      {confirmRevoke.mounted ? (
       <ConfirmActionDialog
-        open={revoking}
-        onOpenChange={setRevoking}
+        open={confirmRevoke.open}
+        onOpenChange={confirmRevoke.setOpen}
         title="Withdraw this invitation?"
         description={`The link sent to ${invitation.email} stops working.`}
         confirmLabel="Withdraw"
@@ -220,20 +219,16 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
 
 /** "Invite a teammate": the dialog and its form load on the first press. */
 function InviteButton() {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const dialog = useLazyDialog();
   return (
     <>
       <Button
         aria-haspopup="dialog"
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        onClick={dialog.show}
       >
         <MailPlus aria-hidden /> Invite a teammate
       </Button>
-      {wanted ? <InviteMemberDialog open={open} onOpenChange={setOpen} /> : null}
+      {dialog.mounted ? <InviteMemberDialog open={dialog.open} onOpenChange={dialog.setOpen} /> : null}
     </>
   );
 }
