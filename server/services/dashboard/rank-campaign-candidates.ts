@@ -46,11 +46,6 @@ export async function rankCampaignCandidates(
 ): Promise<Page<CampaignRankingRow>> {
   if (!isIdOf('campaign', input.campaignId)) throw notFound('Campaign');
   const { orgId, campaignId } = input;
-  const [campaign] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.orgId, orgId)));
-  if (!campaign) throw notFound('Campaign');
 
   // The effective status (an INVITED interview past its expiry reads EXPIRED) decides the progress order.
   const status = sql`case when i.status = 'INVITED' and i.expires_at <= now() then 'EXPIRED' else i.status end`;
@@ -59,7 +54,13 @@ export async function rankCampaignCandidates(
   // The score that counts, one rule everywhere (analytics/effective-score.ts): the review's, else the AI's.
   const score = effectiveScoreOf(sql`r`, sql`h`);
   const offset = (input.page - 1) * input.pageSize;
-  const [result, [{ total }]] = await Promise.all([
+  // Whether the campaign is the organization's is asked beside the reads (every one is scoped by organization, so a
+  // foreign campaign's reads find nothing), rather than before them: one round trip less on the page's slowest read.
+  const [[campaign], result, [{ total }]] = await Promise.all([
+    db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.orgId, orgId))),
     db.execute(sql`
       with placed as (
         select
@@ -111,6 +112,7 @@ export async function rankCampaignCandidates(
       .from(interviews)
       .where(and(eq(interviews.orgId, orgId), eq(interviews.campaignId, campaignId), notDemoInterview)),
   ]);
+  if (!campaign) throw notFound('Campaign');
   const num = (v: number | string | null) => (v === null ? null : Number(v));
   const items = rowsOf<RankingSqlRow>(result).map((row, index) => ({
     position: offset + index + 1,
