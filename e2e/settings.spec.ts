@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailboxMessages } from '@/db/schema';
+import { newId } from '@/server/ids';
 import { recordAuditEvent } from '@/server/services/audit/record-audit-event';
 import { launchBrowser } from '../tests/support/browser';
 import { expectAccessible, screenshot, signInThroughForm } from '../tests/support/dashboard-browser';
@@ -16,11 +18,13 @@ let browser: Browser;
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
 let candidateId: string;
 let interviewId: string;
+let orgId: string;
 
 beforeAll(async () => {
   app = await startTestApp({ RESEND_API_KEY: '', RESEND_BASE_URL: '' });
   browser = await launchBrowser();
   const org = await createTestOrg(app.db, app.url, { name: 'Settings Corp' });
+  orgId = org.orgId;
   const admin = await makeRecruiter(app.db, org.orgId, { name: 'Ada Admin' });
   const candidate = await makeCandidate(app.db, org.orgId, { firstName: 'Sofia', lastName: 'Garcia' });
   candidateId = candidate.id;
@@ -192,6 +196,43 @@ describe('Settings in a real browser', { timeout: 180_000 }, () => {
       // Within the first screen or close to it: no scrolling through the transcript to decide.
       expect(d!.y).toBeLessThan(844 * 1.5);
       await screenshot(page, 'settings-phone-interview-decision');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the local mailbox shows a new message by itself, and renders the page again only when one came', async () => {
+    const { context, page } = await open({ width: 1360, height: 900 });
+    try {
+      const looks: string[] = [];
+      let renders = 0;
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        const headers = request.headers();
+        if (url.pathname.startsWith('/api/trpc/mailbox.list')) looks.push(url.pathname);
+        // The page rendered again (router.refresh): the route's payload asked for, not a link's prefetch.
+        else if (url.pathname === '/settings/mailbox' && headers.rsc === '1' && !headers['next-router-prefetch']) renders++;
+      });
+      await page.goto(`${app.url}/settings/mailbox`);
+      await page.getByRole('heading', { name: 'Local mailbox' }).waitFor();
+      // Two looks, three seconds apart, at a mailbox that did not change: the page is left as it is.
+      await expect.poll(() => looks.length, { timeout: 15_000, interval: 200 }).toBeGreaterThanOrEqual(2);
+      expect(renders).toBe(0);
+      // The email job deposits a message, as it does when no email provider is configured.
+      await app.db.insert(mailboxMessages).values({
+        id: newId('mailboxMessage'),
+        orgId,
+        idempotencyKey: `settings-spec-${Date.now()}`,
+        fromAddress: 'Screening <noreply@example.com>',
+        toAddress: 'sofia.garcia@example.com',
+        subject: 'Your application for Data analyst',
+        html: '<p>Hello Sofia,</p>',
+        text: 'Hello Sofia,',
+      });
+      const message = page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: /Your application for Data analyst/ });
+      await message.waitFor({ timeout: 10_000 });
+      expect(renders).toBeGreaterThanOrEqual(1);
+      expect(await message.textContent()).toContain('To sofia.garcia@example.com');
     } finally {
       await context.close();
     }

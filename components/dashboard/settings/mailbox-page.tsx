@@ -71,8 +71,8 @@ function MessageView({ message }: { message: Settled<Message> }) {
 /**
  * The local mailbox: while no RESEND_API_KEY is configured, the emails the service sends land here instead
  * (development, demos), for the recruiter to read and to follow the candidate's invitation link. Rendered on the
- * server from the URL (`page`, `pageSize`, the open `message`); new messages appear by themselves (the page asks the
- * server again every few seconds).
+ * server from the URL (`page`, `pageSize`, the open `message`); new messages appear by themselves (the page looks every
+ * few seconds whether the mailbox grew, and renders again when it did).
  */
 export function MailboxPage({ enabled, list, message, page, pageSize, selected }: { enabled: boolean; list: Settled<List> | null; message: Settled<Message> | null; page: number; pageSize: number; selected: string }) {
   const header = (
@@ -101,7 +101,7 @@ export function MailboxPage({ enabled, list, message, page, pageSize, selected }
   return (
     <>
       {header}
-      <MailboxAutoRefresh />
+      <MailboxAutoRefresh total={list.data?.pagination.total ?? null} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <Card className="self-start">
           <CardHeader title="Messages" description="Newest first; new ones appear by themselves." action={<Inbox className="size-4 text-slate-400" aria-hidden />} />
