@@ -58,8 +58,12 @@ export const dashboardScenario: Scenario = {
         10 + abs(hashtext(r.id || 'h')) % 90, 'user', '${userId}', r.completed_at
       from reports r where r.org_id = '${org.orgId}' and abs(hashtext(r.id)) % 10 = 0`);
     await db.sql.unsafe('vacuum analyze');
-    const [campaign] = await db.sql`select c.id, count(i.id)::int as n from campaigns c join interviews i on i.campaign_id = c.id
-      where c.org_id = ${org.orgId} group by c.id order by n desc, c.id limit 1`;
+    // The campaign a recruiter looks at: the most scored candidates (ready reports), then the most interviews. The
+    // seeding gives each campaign two statuses, so the largest by interviews alone had none completed: its ranking
+    // and analytics showed no score at all.
+    const [campaign] = await db.sql`select c.id, count(i.id)::int as n, count(r.id) filter (where r.status = 'READY')::int as ready
+      from campaigns c join interviews i on i.campaign_id = c.id left join reports r on r.interview_id = i.id and r.org_id = i.org_id
+      where c.org_id = ${org.orgId} group by c.id order by ready desc, n desc, c.id limit 1`;
     const [interview] = await db.sql`select i.id, c.first_name from interviews i join candidates c on c.id = i.candidate_id
       where i.org_id = ${org.orgId} and i.status = 'COMPLETED' order by i.created_at desc limit 1`;
     const [candidate] = await db.sql`select id, first_name from candidates where org_id = ${org.orgId} order by created_at desc limit 1`;
